@@ -1,0 +1,112 @@
+"""Cards and their notation: rank then suit (`10H`, `QS`, `A♠`), `JK` for the joker.
+
+Ranks are numbers: 1 is the ace, 11 to 13 are J, Q, K, and 0 is the joker. Every card is one
+shared object, so parsing is a dictionary look-up. Italian suit letters are refused: `C` would
+be both cuori and clubs.
+"""
+
+from dataclasses import dataclass
+
+JOKER_RANK = 0
+ACE = 1
+TWO = 2
+SUITS = ("S", "H", "D", "C")
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_CODES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+_SUIT_SPELLINGS = {
+    "S": "S", "H": "H", "D": "D", "C": "C",
+    "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C",
+}  # fmt: skip
+_RANK_SPELLINGS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13} | {
+    str(rank): rank for rank in range(2, 11)
+}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Card:
+    """One card; `index` (0 to 52) numbers the distinct cards, the joker last.
+
+    Every card is one shared object (parsing returns those), so equality and hashing are by
+    identity, which is what makes counting and comparing cards cheap."""
+
+    rank: int
+    suit: str
+    index: int
+
+    @property
+    def code(self) -> str:
+        if self.rank == JOKER_RANK:
+            return "JK"
+        return RANK_CODES.get(self.rank, str(self.rank)) + self.suit
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    @property
+    def is_wild_kind(self) -> bool:
+        """A joker or a 2: a card that can act as a wild (a 2 may also stand as itself)."""
+        return self.rank == JOKER_RANK or self.rank == TWO
+
+    def __str__(self) -> str:
+        return self.code
+
+
+JOKER = Card(JOKER_RANK, "", 52)
+ALL_CARDS: tuple[Card, ...] = (
+    *(
+        Card(rank, suit, number * 13 + rank - 1)
+        for number, suit in enumerate(SUITS)
+        for rank in range(1, 14)
+    ),
+    JOKER,
+)
+
+_BY_SPELLING: dict[str, Card] = {"JK": JOKER}
+for _card in ALL_CARDS[:-1]:
+    for _rank_text, _rank in _RANK_SPELLINGS.items():
+        if _rank != _card.rank:
+            continue
+        for _suit_text, _suit in _SUIT_SPELLINGS.items():
+            if _suit == _card.suit:
+                _BY_SPELLING[_rank_text + _suit_text] = _card
+
+
+class CardError(ValueError):
+    """A text that is not a card in our notation."""
+
+
+def parse_card(text: object) -> Card:
+    """The card a code names, whatever its case; raises CardError with a reason otherwise."""
+    if isinstance(text, str):
+        card = _BY_SPELLING.get(text)
+        if card is not None:
+            return card
+        cleaned = text.strip().upper().replace("\ufe0f", "")
+        card = _BY_SPELLING.get(cleaned)
+        if card is not None:
+            return card
+        shown = text if len(text) <= 12 else text[:12] + "…"
+        raise CardError(
+            f"'{shown}' is not a card: write the rank then the suit, e.g. 10H, QS, AD, 7C, "
+            "or JK for a joker (suits S H D C)"
+        )
+    raise CardError(f'{_shown_value(text)} is not a card: a card is written as text, e.g. "7H"')
+
+
+def _shown_value(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 20 else text[:20] + "…"
+
+
+def cards_text(cards: "tuple[Card, ...] | list[Card]") -> str:
+    return " ".join(card.code for card in cards)
+
+
+def parse_cards(texts: list[object]) -> tuple[Card, ...]:
+    """Many cards at once; raises CardError for the first text that is not a card."""
+    try:
+        return tuple(map(_BY_SPELLING.__getitem__, texts))  # type: ignore[arg-type]
+    except (KeyError, TypeError):
+        return tuple(parse_card(text) for text in texts)

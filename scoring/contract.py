@@ -1,0 +1,285 @@
+"""The scoring contract: a deal as JSON in, the scored result as JSON out.
+
+`deal_from_json` turns the contract's input into dataclasses, refusing anything not in its
+shape with one message per problem; `format_result` writes the result the way the contract
+shows it. The command line, the web forms and the tests all go through here.
+"""
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from scoring.cards import Card, CardError, parse_card, parse_cards
+from scoring.deals import CardSheet, Deal, DealResult, Pot, Side, SummarySheet, score_deal
+from scoring.errors import InvalidDeal
+from scoring.rules import RULE_SETS, RuleSet, unknown_variant_message
+
+T = TypeVar("T")
+
+CARD_FIELDS = {"melds", "hand"}
+SUMMARY_FIELDS = {"melded_points", "hand_points", "burracos"}
+COMMON_FIELDS = {
+    "players",
+    "pot",
+    "closed",
+    "pot_cards",
+    "pot_points",
+    "opening",
+    "opening_points",
+    "opening_canasta",
+    "score_before",
+    "closing_discard",
+}
+_POTS = {pot.value: pot for pot in Pot}
+_FLAGS = {"closed", "opening_canasta"}
+KNOWN_FIELDS = CARD_FIELDS | SUMMARY_FIELDS | COMMON_FIELDS
+POT_VALUES = '"taken", "not_taken" or "taken_unplayed"'
+
+
+def deal_from_json(data: object, rules: RuleSet | None = None) -> Deal:
+    """The Deal that contract-shaped JSON data describes; raises InvalidDeal otherwise.
+
+    `rules` replaces the standard rule set of the named variant (a club's house rules)."""
+    if not isinstance(data, dict):
+        raise InvalidDeal(['a deal must be a JSON object with "variant" and "sides"'])
+    problems: list[str] = []
+    unknown = sorted(str(key) for key in data if key not in {"variant", "sides"})
+    if unknown:
+        problems.append("unknown field" + _plural(unknown) + " in the deal: " + ", ".join(unknown))
+    variant = data.get("variant")
+    if rules is None:
+        if not isinstance(variant, str) or variant not in RULE_SETS:
+            if variant is None:
+                problems.append('the deal needs a "variant": ' + ", ".join(RULE_SETS))
+            else:
+                problems.append(unknown_variant_message(variant))
+            raise InvalidDeal(problems)
+        rules = RULE_SETS[variant]
+    sides_data = data.get("sides")
+    if not isinstance(sides_data, list) or not sides_data:
+        problems.append('the deal needs "sides": a list with one entry per side')
+        raise InvalidDeal(problems)
+    sides = []
+    for number, side_data in enumerate(sides_data, 1):
+        side = _side(f"side {number}", side_data, problems)
+        if side is not None:
+            sides.append(side)
+    if problems:
+        raise InvalidDeal(problems)
+    return Deal(rules=rules, sides=tuple(sides))
+
+
+def score_deal_json(data: object, rules: RuleSet | None = None) -> dict[str, Any]:
+    """Contract JSON in, contract JSON out; raises InvalidDeal."""
+    return score_deal(deal_from_json(data, rules)).as_json()
+
+
+def format_result(result: DealResult | Mapping[str, Any]) -> str:
+    """The result as the contract prints it: one key a line, small lists and objects inline."""
+    data = result.as_json() if isinstance(result, DealResult) else result
+    return _format(data, 0)
+
+
+def _format(value: object, indent: int) -> str:
+    inline = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if not isinstance(value, (dict, list)) or _is_flat(value):
+        return inline
+    pad, inner = "  " * indent, "  " * (indent + 1)
+    if isinstance(value, list):
+        items = [inner + _format(item, indent + 1) for item in value]
+        return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+    items = [
+        inner + json.dumps(key, ensure_ascii=False) + ": " + _format(item, indent + 1)
+        for key, item in value.items()
+    ]
+    return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+
+
+def _is_flat(value: dict[Any, Any] | list[Any]) -> bool:
+    items = value.values() if isinstance(value, dict) else value
+    return all(not isinstance(item, (dict, list)) for item in items)
+
+
+def _side(where: str, data: object, problems: list[str]) -> Side | None:
+    if not isinstance(data, dict):
+        problems.append(f"{where}: a side must be a JSON object (melds, hand, pot, …)")
+        return None
+    start = len(problems)
+    unknown = sorted(str(key) for key in data.keys() - KNOWN_FIELDS)
+    if unknown:
+        problems.append(f"{where}: unknown field{_plural(unknown)} " + ", ".join(unknown))
+    card_mode = "melds" in data or "hand" in data
+    summary_mode = not SUMMARY_FIELDS.isdisjoint(data)
+    sheet: CardSheet | SummarySheet | None = None
+    if card_mode and summary_mode:
+        problems.append(
+            f"{where}: give either the cards (melds and hand) or the score sheet's numbers "
+            "(melded_points, hand_points, burracos), not both"
+        )
+    elif summary_mode:
+        sheet = _summary_sheet(where, data, problems)
+    else:
+        melds = _melds(where, data.get("melds", []), problems)
+        hand: tuple[Card, ...] = _field(where, data, "hand", (), _cards_of_hand, problems)
+        sheet = CardSheet(melds=tuple(melds), hand=hand)
+
+    pot = data.get("pot")
+    if pot is None:
+        problems.append(f'{where}: say what became of the pot: "pot" is {POT_VALUES}')
+    elif pot not in _POTS:
+        problems.append(f'{where}: "pot" must be {POT_VALUES}, not {_shown(pot)}')
+    options: dict[str, Any] = {}
+    for name in _CONVERTERS.keys() & data.keys():
+        value = data[name]
+        if value is None and name not in _FLAGS:
+            continue
+        try:
+            options[name] = _CONVERTERS[name](value)
+        except _Bad as error:
+            problems.append(f'{where}: "{name}" {error}')
+    if len(problems) > start or sheet is None:
+        return None
+    return Side(sheet=sheet, pot=_POTS[str(pot)], **options)
+
+
+def _summary_sheet(where: str, data: dict[str, Any], problems: list[str]) -> SummarySheet | None:
+    start = len(problems)
+    for name in ("melded_points", "hand_points"):
+        if name not in data:
+            problems.append(f'{where}: the score sheet\'s numbers need "{name}"')
+    melded = _field(where, data, "melded_points", 0, _whole, problems)
+    hand = _field(where, data, "hand_points", 0, _whole, problems)
+    burracos: dict[str, int] = _field(where, data, "burracos", {}, _burraco_counts, problems)
+    if len(problems) > start:
+        return None
+    return SummarySheet(melded_points=melded, hand_points=hand, burracos=burracos)
+
+
+class _Bad(ValueError):
+    pass
+
+
+def _field(
+    where: str,
+    data: dict[str, Any],
+    name: str,
+    default: T,
+    convert: Callable[[object], T],
+    problems: list[str],
+) -> T:
+    if name not in data or (data[name] is None and default is None):
+        return default
+    try:
+        return convert(data[name])
+    except _Bad as error:
+        problems.append(f'{where}: "{name}" {error}')
+    return default
+
+
+def _melds(where: str, value: object, problems: list[str]) -> list[tuple[Card, ...]]:
+    if not isinstance(value, list):
+        problems.append(f'{where}: "melds" must be a list of melds, each a list of cards')
+        return []
+    melds = []
+    for number, meld in enumerate(value, 1):
+        if not isinstance(meld, list):
+            problems.append(
+                f"{where}, meld {number}: a meld is a list of cards, not {_shown(meld)}"
+            )
+            continue
+        try:
+            melds.append(parse_cards(meld))
+        except CardError:
+            for text in meld:
+                try:
+                    parse_card(text)
+                except CardError as error:
+                    problems.append(f"{where}, meld {number}: {error}")
+    return melds
+
+
+def _cards_of(name: str) -> Callable[[object], tuple[Card, ...]]:
+    def convert(value: object) -> tuple[Card, ...]:
+        if not isinstance(value, list):
+            raise _Bad(f'must be a list of cards, e.g. ["KD", "5S"], not {_shown(value)}')
+        try:
+            return parse_cards(value)
+        except CardError:
+            bad = []
+            for text in value:
+                try:
+                    parse_card(text)
+                except CardError as error:
+                    bad.append(str(error))
+            raise _Bad("; ".join(bad)) from None
+
+    return convert
+
+
+_cards_of_hand = _cards_of("hand")
+
+
+def _one_card(value: object) -> Card:
+    try:
+        return parse_card(value)
+    except CardError as error:
+        raise _Bad(str(error)) from None
+
+
+def _whole(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _Bad(f"must be a whole number, not {_shown(value)}")
+    return value
+
+
+def _boolean(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad(f"must be true or false, not {_shown(value)}")
+    return value
+
+
+def _indices(value: object) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise _Bad(f"must list meld numbers (from 0), not {_shown(value)}")
+    return tuple(_whole(item) for item in value)
+
+
+def _burraco_counts(value: object) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise _Bad(f'must count burracos by kind, e.g. {{"clean": 1}}, not {_shown(value)}')
+    counts = {}
+    for kind, count in value.items():
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise _Bad(f"must give a whole number of {kind} burracos, not {_shown(count)}")
+        counts[str(kind)] = count
+    return counts
+
+
+def _shown(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
+    return text if len(text) <= 30 else text[:30] + "…"
+
+
+def _jsonable(value: object) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _plural(items: list[str]) -> str:
+    return "s" if len(items) > 1 else ""
+
+
+_CONVERTERS: dict[str, Callable[[object], Any]] = {
+    "players": _whole,
+    "closed": _boolean,
+    "pot_cards": _cards_of("pot_cards"),
+    "pot_points": _whole,
+    "opening": _indices,
+    "opening_points": _whole,
+    "opening_canasta": _boolean,
+    "score_before": _whole,
+    "closing_discard": _one_card,
+}

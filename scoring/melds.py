@@ -1,0 +1,270 @@
+"""Melds: what a group of cards laid on the table is, and what it is worth.
+
+A meld is a run (one suit, consecutive ranks), a set (one rank; not in Burraco Reale) or, in
+Spanish Buraco only, a meld of wild cards alone. At most one card acts as a wild; a 2 standing
+in its own place next to a natural 3 (or, in A-2-3, a natural ace) of its suit is natural. The
+cards may come in any order: `analyse_meld` finds the legal arrangement with the best kind of
+burraco, or raises MeldError saying which rule the cards break.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Literal
+
+from scoring.cards import ACE, JOKER_RANK, SUIT_NAMES, TWO, Card
+from scoring.rules import RuleSet
+
+Shape = Literal["run", "set", "wild"]
+LOW_ACE = 1
+HIGH_ACE = 14
+
+
+class MeldError(ValueError):
+    """The cards are not a legal meld; the message says why in the words of the game."""
+
+
+@dataclass(slots=True)
+class Meld:
+    cards: tuple[Card, ...]
+    shape: Shape
+    burraco: str | None
+    """The kind of burraco (canasta) the meld makes, or None under 7 cards."""
+    points: int
+    """The card values of the meld (the burraco bonus is not included)."""
+
+
+CACHE_LIMIT = 100_000
+
+
+def analyse_meld(cards: Sequence[Card], rules: RuleSet) -> Meld:
+    """The best legal reading of `cards` under `rules`; raises MeldError otherwise.
+
+    The reading depends only on which cards the meld holds, not their order, so it is
+    remembered per rule set (cards are shared objects: sorting by identity is a fair key)."""
+    cards = tuple(cards)
+    cache = rules.meld_cache
+    key = tuple(sorted(map(id, cards)))
+    reading = cache.get(key)
+    if reading.__class__ is tuple:
+        return Meld(cards, *reading)
+    if reading is None:
+        try:
+            meld = classify_meld(cards, rules)
+        except MeldError as error:
+            reading = error
+        else:
+            reading = (meld.shape, meld.burraco, meld.points)
+        if len(cache) >= CACHE_LIMIT:
+            cache.clear()
+        cache[key] = reading
+    if isinstance(reading, MeldError):
+        raise MeldError(str(reading))
+    return Meld(cards, *reading)
+
+
+def classify_meld(cards: Sequence[Card], rules: RuleSet) -> Meld:
+    """`analyse_meld` without the memory: the analysis itself."""
+    cards = tuple(cards)
+    size = len(cards)
+    if size < rules.meld_min:
+        raise MeldError(f"a meld needs at least {rules.meld_min} cards")
+    ranks = [card.rank for card in cards]
+    points = sum(map(rules.value_by_rank.__getitem__, ranks))
+    wild_kinds = ranks.count(TWO) + ranks.count(JOKER_RANK)
+    two_suits: list[str] = []
+    if wild_kinds:
+        ranks = [rank for rank in ranks if rank > TWO or rank == ACE]
+        suits = {card.suit for card in cards if card.rank > TWO or card.rank == ACE}
+        two_suits = [card.suit for card in cards if card.rank == TWO]
+    else:
+        suits = {card.suit for card in cards}
+    if not ranks:
+        if rules.wild_melds:
+            kind = "wild" if size >= rules.burraco_min and rules.has_kind("wild") else None
+            return Meld(cards, "wild", kind, points)
+        raise MeldError(f"a meld cannot be made of wild cards only (jokers and 2s) in {rules.name}")
+    distinct = len(set(ranks))
+    same_rank = distinct == 1
+
+    best: tuple[int, Shape, str | None] | None = None
+    if same_rank and rules.sets and wild_kinds <= 1:
+        kind = _set_kind(size, len(ranks), wild_kinds, rules)
+        best = (_worth(kind, rules), "set", kind)
+    if len(suits) == 1 and not (same_rank and len(ranks) > 1):
+        suit = next(iter(suits))
+        own_twos = two_suits.count(suit)
+        result = _run_kind(ranks, distinct, own_twos, wild_kinds - own_twos, suit, size, rules)
+        if not isinstance(result, MeldError):
+            if best is None or _worth(result, rules) > best[0]:
+                best = (_worth(result, rules), "run", result)
+        elif best is None:
+            raise result
+    if best is None:
+        raise _why_not(ranks, suits, same_rank, rules)
+    return Meld(cards, best[1], best[2], points)
+
+
+def _worth(kind: str | None, rules: RuleSet) -> int:
+    return -1 if kind is None else rules.burraco_bonuses.get(kind, 0)
+
+
+def _set_kind(size: int, naturals: int, wilds: int, rules: RuleSet) -> str | None:
+    if size < rules.burraco_min:
+        return None
+    if not wilds:
+        return "clean"
+    if naturals >= rules.burraco_min and rules.has_kind("semi-clean"):
+        return "semi-clean"
+    return "dirty"
+
+
+def _run_kind(
+    ranks: list[int],
+    distinct: int,
+    own_twos: int,
+    other_wilds: int,
+    suit: str,
+    size: int,
+    rules: RuleSet,
+) -> str | MeldError | None:
+    """The best burraco kind of the cards as a run of `suit` (None: a run under 7 cards), or
+    the MeldError that says why they make no run. `ranks` are the natural cards' ranks (no 2s);
+    `own_twos` counts the 2s of the run's suit, which may stand as themselves."""
+    ranks.sort()
+    aces = ranks.count(ACE)
+    if aces:
+        ranks = ranks[aces:]
+    if distinct - (1 if aces else 0) != len(ranks):
+        twice = next(r for r, s in pairwise(ranks) if r == s)
+        return MeldError(f"a run cannot hold two {_code(twice, suit)}")
+    if aces > 2:
+        return MeldError(f"a run cannot hold three {_code(ACE, suit)}")
+    if aces == 2 and not rules.ace_low_and_high:
+        return MeldError(
+            f"in {rules.name} the ace is low (A-2-3) or high (Q-K-A) in a run, not both"
+        )
+    has_three = bool(ranks) and ranks[0] == 3
+    best: str | None = None
+    best_worth = -2
+    gap_error: MeldError | None = None
+    for natural_two in (True, False) if own_twos else (False,):
+        wilds = other_wilds + own_twos - natural_two
+        if wilds > 1:
+            continue
+        for places in _ACE_PLACES[aces]:
+            if natural_two and not (has_three or LOW_ACE in places):
+                continue  # a 2 is natural only beside a natural 3 or, in A-2-3, a natural ace
+            if places:
+                positions = [*places, TWO, *ranks] if natural_two else [*ranks, *places]
+                positions.sort()
+            else:
+                positions = [TWO, *ranks] if natural_two else ranks
+            result = _fit(positions, wilds, size, rules)
+            if isinstance(result, MeldError):
+                gap_error = gap_error or result
+                continue
+            worth = _worth(result, rules)
+            if worth > best_worth:
+                best, best_worth = result, worth
+    if best_worth > -2:
+        return best
+    if gap_error is None:
+        return MeldError("a meld may hold only one wild card")
+    return _gap_message(ranks, aces, suit, other_wilds + own_twos) or gap_error
+
+
+_ACE_PLACES: tuple[tuple[tuple[int, ...], ...], ...] = (
+    ((),),
+    ((LOW_ACE,), (HIGH_ACE,)),
+    ((LOW_ACE, HIGH_ACE),),
+)
+
+
+def _fit(positions: list[int], wilds: int, size: int, rules: RuleSet) -> str | MeldError | None:
+    """Place the naturals at `positions` (sorted; ace low 1, high 14) and at most one wild."""
+    low, high = positions[0], positions[-1]
+    holes = high - low + 1 - len(positions)
+    wild_at = 0
+    if holes > wilds:
+        return MeldError("the cards are not in sequence")
+    both_aces = rules.ace_low_and_high
+    if holes == 1:
+        wild_at = low
+        for position in positions:
+            if position != wild_at:
+                break
+            wild_at += 1
+    elif wilds:
+        wild_at = high + 1 if high < HIGH_ACE else low - 1
+        if not both_aces and (
+            (wild_at == LOW_ACE and high == HIGH_ACE) or (wild_at == HIGH_ACE and low == LOW_ACE)
+        ):
+            wild_at = low - 1 if wild_at == HIGH_ACE and low > LOW_ACE else 0
+        if wild_at < LOW_ACE:
+            if both_aces:
+                return MeldError("a run cannot be longer than from ace to ace (14 cards)")
+            return MeldError(_SECOND_ACE.format(name=rules.name))
+    if not both_aces and min(low, wild_at or low) == LOW_ACE and max(high, wild_at) == HIGH_ACE:
+        return MeldError(_SECOND_ACE.format(name=rules.name))
+    if size < rules.burraco_min:
+        return None
+    if not wilds:
+        if size == 14 and "royal" in rules.burraco_bonuses:
+            return "royal"
+        if size == 13 and "noble" in rules.burraco_bonuses:
+            return "noble"
+        return "clean"
+    if "semi-clean" in rules.burraco_bonuses:
+        in_a_row = len(positions) if holes == 0 else max(wild_at - low, high - wild_at)
+        if in_a_row >= rules.burraco_min:
+            return "semi-clean"
+    return "dirty"
+
+
+_SECOND_ACE = "in {name} the ace is low or high, not both: no card can stand for the second ace"
+
+
+def _gap_message(ranks: list[int], aces: int, suit: str, wild_cards: int) -> MeldError | None:
+    if aces == 1 and ranks and ranks[-1] >= 12 and ranks[0] <= 3:
+        return MeldError("a run cannot turn the corner at the ace (K-A-2)")
+    positions = ranks + ([LOW_ACE] if aces and (not ranks or ranks[0] <= 7) else [])
+    positions += [HIGH_ACE] if aces and ranks and ranks[0] > 7 else []
+    positions.sort()
+    if len(positions) < 2:
+        return None
+    missing = [p for p in range(positions[0] + 1, positions[-1]) if p not in positions and p != TWO]
+    if not missing:
+        return None
+    names = ", ".join(_code(p, suit) for p in missing[:6]) + ("…" if len(missing) > 6 else "")
+    can_fill = (
+        "and no wild card to fill the gap"
+        if not wild_cards
+        else ("and one wild card can stand for only one missing card")
+    )
+    return MeldError(f"the cards are not in sequence: {names} missing, {can_fill}")
+
+
+def _why_not(ranks: list[int], suits: set[str], same_rank: bool, rules: RuleSet) -> MeldError:
+    if same_rank and len(ranks) > 1:
+        if not rules.sets:
+            return MeldError(
+                f"{rules.name} has no sets of the same rank: a meld must be a run of one suit"
+            )
+        return MeldError("a meld may hold only one wild card")
+    if len(suits) > 1:
+        names = " and ".join(SUIT_NAMES[s] for s in sorted(suits))
+        if not rules.sets:
+            return MeldError(f"a run must be of one suit, but these cards mix {names}")
+        return MeldError(
+            f"the cards are neither a run (one suit, in sequence) nor a set (one rank): "
+            f"they mix {names} and different ranks"
+        )
+    return MeldError("a meld may hold only one wild card")
+
+
+def _code(position: int, suit: str) -> str:
+    rank = ACE if position == HIGH_ACE else position
+    if rank == JOKER_RANK:
+        return "JK"
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank)) + suit
