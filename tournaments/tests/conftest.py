@@ -1,0 +1,80 @@
+"""Users of different rights and the objects they own, for every tournaments test."""
+
+import datetime
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from tournaments import services
+from tournaments.models import Club, Tournament
+
+PASSWORD = "a-long-test-password-9"
+
+
+@pytest.fixture
+def club(db: None) -> Club:
+    return Club.objects.create(name="Circolo del Burraco Roma", slug="roma")
+
+
+@pytest.fixture
+def other_club(db: None) -> Club:
+    return Club.objects.create(name="Club de Buraco Madrid", slug="madrid")
+
+
+@pytest.fixture
+def organiser(club: Club) -> User:
+    user = User.objects.create_user("anna", "anna@example.com", PASSWORD, first_name="Anna")
+    club.organisers.add(user)
+    return user
+
+
+@pytest.fixture
+def other_organiser(other_club: Club) -> User:
+    user = User.objects.create_user("pablo", "pablo@example.com", PASSWORD)
+    other_club.organisers.add(user)
+    return user
+
+
+@pytest.fixture
+def organiser_client(organiser: User) -> Client:
+    client = Client()
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
+def other_client(other_organiser: User) -> Client:
+    client = Client()
+    client.force_login(other_organiser)
+    return client
+
+
+@pytest.fixture
+def anonymous_client() -> Client:
+    return Client()
+
+
+def make_tournament(club: Club, pairs: int = 8, **options: object) -> Tournament:
+    """A tournament with `pairs` pairs named Player1a/Player1b …"""
+    defaults: dict[str, object] = {
+        "name": "Tuesday evening",
+        "date": datetime.date(2026, 11, 17),
+        "variant": "classico",
+        "rounds": 3,
+        "deals_per_round": 3,
+    }
+    defaults.update(options)
+    tournament = services.tournament_create(club=club, **defaults)  # type: ignore[arg-type]
+    per_pair = 1 if tournament.rules.one_player_sides_only else 2
+    lines = [
+        " / ".join(f"Name{n}{letter} Surname{n}{letter}" for letter in "ab"[:per_pair])
+        for n in range(1, pairs + 1)
+    ]
+    services.pairs_add(tournament=tournament, text="\n".join(lines))
+    return tournament
+
+
+@pytest.fixture
+def tournament(club: Club) -> Tournament:
+    return make_tournament(club)
