@@ -61,6 +61,29 @@ class Player(models.Model):
         return f"{self.first_name} {self.last_name}".strip()
 
 
+class Season(models.Model):
+    """A club's championship: tournaments grouped, ranked by each one's best evenings."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=80)
+    best_of = models.PositiveSmallIntegerField(
+        "evenings that count",
+        null=True,
+        blank=True,
+        help_text="Count each pair's and player's best N evenings; empty counts them all.",
+    )
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "slug"], name="season_slug_unique_per_club")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Tournament(models.Model):
     class Format(models.TextChoices):
         DEALS = "deals", "Deals: a fixed number of deals a round, victory points"
@@ -99,6 +122,12 @@ class Tournament(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     published = models.BooleanField(
         default=False, help_text="Show the standings on the public pages."
+    )
+    season = models.ForeignKey(
+        Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
+    )
+    results_version = models.PositiveIntegerField(
+        default=0, help_text="Grows with every change of results or seating (cache keys use it)."
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -3,7 +3,7 @@ scopes an organiser's lookups to their own clubs (anything else answers 404)."""
 
 from typing import TypeVar
 
-from django.db.models import Model, Prefetch, QuerySet
+from django.db.models import Count, Model, Prefetch, QuerySet
 from django.http import Http404
 
 from tournaments.models import Club, Deal, DealSide, Pair, ResultChange, Round, Seat, Table, Tournament
@@ -42,11 +42,7 @@ def tournaments_for(user: User) -> QuerySet[Tournament]:
     return Tournament.objects.filter(club__organisers=user).select_related("club")
 
 
-def pairs_with_players() -> Prefetch[Pair]:
-    return Prefetch("pair", queryset=Pair.objects.select_related("player_one", "player_two"))
-
-
-def seats_prefetch() -> Prefetch[Seat]:
+def seats_prefetch() -> Prefetch:  # type: ignore[type-arg]
     return Prefetch(
         "seats",
         queryset=Seat.objects.select_related("pair__player_one", "pair__player_two"),
@@ -80,3 +76,28 @@ def standings_for(tournament: Tournament) -> QuerySet[Pair]:
 
 def rounds_of(tournament: Tournament) -> QuerySet[Round]:
     return tournament.round_set.order_by("number")
+
+
+# --- setup and round pages
+
+
+def dashboard_tournaments(user: User) -> QuerySet[Tournament]:
+    """The user's clubs' tournaments, newest first, each with `pair_count`."""
+    if not user.is_authenticated:
+        return Tournament.objects.none()
+    return (
+        Tournament.objects.filter(club__organisers=user)
+        .select_related("club")
+        .annotate(pair_count=Count("pairs", distinct=True))
+        .order_by("-date", "-id")
+    )
+
+
+def pairs_of(tournament: Tournament) -> QuerySet[Pair]:
+    """The tournament's pairs by number, with their players."""
+    return tournament.pairs.select_related("player_one", "player_two").order_by("number")
+
+
+def tournament_changes(tournament: Tournament) -> QuerySet[ResultChange]:
+    """The audit list of a tournament, newest first, with who and where."""
+    return tournament.changes.select_related("user", "table__round").order_by("-at", "-id")

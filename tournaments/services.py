@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils.text import slugify
 
 from scoring import (
@@ -70,6 +70,13 @@ class StaleTable(ServiceError):
             f"Table {table.number} was changed by someone else while you were typing, so your "
             "entry was not saved. " + " ".join(changes) + " Check the deal and save it again."
         )
+
+
+def results_changed(tournament: Tournament) -> None:
+    """Every change public pages show (results, seating, pairs) bumps the tournament's
+    results_version; cached standings are keyed by it, so no process ever serves old ones."""
+    Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
+    tournament.refresh_from_db(fields=["results_version"])
 
 
 # --- tournaments and pairs -------------------------------------------------------------------
@@ -224,7 +231,9 @@ def pairs_add(*, tournament: Tournament, text: str) -> list[Pair]:
         next_number += 1
     if problems:
         raise ServiceError(*problems)
-    return Pair.objects.bulk_create(created)
+    pairs = Pair.objects.bulk_create(created)
+    results_changed(tournament)
+    return pairs
 
 
 @transaction.atomic
@@ -232,6 +241,7 @@ def pair_remove(*, pair: Pair) -> None:
     if pair.tournament.round_set.exists():
         raise ServiceError("A pair can only be removed before the first round is seated.")
     pair.delete()
+    results_changed(pair.tournament)
 
 
 # --- rounds ------------------------------------------------------------------------------------
@@ -373,6 +383,7 @@ def round_prepare(
         seed=seed,
     )
     _write_seating(round_, seating)
+    results_changed(tournament)
     return Prepared(round_, warnings)
 
 
@@ -414,6 +425,7 @@ def round_reseat(
     round_.seed = seed
     round_.save(update_fields=["movement", "step", "seed"])
     _write_seating(round_, seating)
+    results_changed(round_.tournament)
     return Prepared(round_, warnings)
 
 
@@ -437,6 +449,7 @@ def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair) -> list[str]:
             Seat(round=round_, table_id=places[0][0], direction=places[0][1], pair=pair_b),
         ]
     )
+    results_changed(round_.tournament)
     history, _ = _history(round_.tournament, before=round_.number)
     rematches = movements.rematches_in(_seating_of(round_), history)
     if rematches:
@@ -464,6 +477,7 @@ def round_start(*, round: Round) -> Round:
         tournament.save(update_fields=["status"])
     _round_refresh_status(round_)
     standings_recompute(tournament=tournament)
+    results_changed(tournament)
     return round_
 
 
@@ -479,6 +493,7 @@ def tournament_finish(*, tournament: Tournament) -> Tournament:
         raise ServiceError("No round has been played yet.")
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
+    results_changed(tournament)
     return tournament
 
 
@@ -681,6 +696,7 @@ def _after_table_change(table: Table) -> None:
     standings_recompute(tournament=tournament)
     if tournament.round_set.filter(number__gt=round_.number).exists():
         danese_flags_refresh(tournament=tournament)
+    results_changed(tournament)
 
 
 def table_recompute(*, table: Table) -> None:
@@ -796,3 +812,74 @@ def organiser_clubs(user: User) -> Iterable[Club]:
     if not user.is_authenticated:
         return Club.objects.none()
     return Club.objects.filter(organisers=user)
+
+
+# --- added by setup pages -----------------------------------------------------------------------
+
+_SCORING_SETTINGS = {
+    "variant": "the variant",
+    "format": "the format",
+    "deals_per_round": "the deals per round",
+    "house_rules": "the house rules",
+    "vp_scale": "the VP scale",
+    "custom_vp_bands": "the VP table",
+    "target_score": "the target score",
+    "bye_vp": "the bye award",
+    "bye_mp": "the bye award",
+}
+_UPDATABLE = {*_SCORING_SETTINGS, "name", "date", "rounds", "movement_plan", "published"}
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
+    """Change a tournament's settings; `house_rules_overrides` as in `tournament_create`.
+
+    Once a round is seated the scoring settings are fixed (results are scored with them and
+    stored), so only the name, date, number of rounds and the movements still to come change.
+    """
+    if "house_rules_overrides" in fields:
+        fields["house_rules"] = dict(fields.pop("house_rules_overrides") or {})
+    unknown = set(fields) - _UPDATABLE
+    if unknown:
+        raise TypeError(f"tournament_update() cannot change {', '.join(sorted(unknown))}")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError("The tournament is finished: its settings can no longer change.")
+    if "custom_vp_bands" in fields:
+        fields["custom_vp_bands"] = [list(row) for row in fields["custom_vp_bands"]]
+    variant = fields.get("variant", tournament.variant)
+    try:
+        rules = house_rules(rule_set(variant), fields.get("house_rules", tournament.house_rules))
+    except KeyError:
+        raise ServiceError(f"Unknown variant {variant!r}.") from None
+    except ValueError as error:
+        raise ServiceError(f"House rules: {error}.") from None
+    changed = {key for key, value in fields.items() if getattr(tournament, key) != value}
+    if "house_rules" in changed and rules == tournament.rules:
+        changed.discard("house_rules")  # written differently, plays the same
+    last = tournament.round_set.order_by("-number").first()
+    if last is not None:
+        scoring_changes = sorted(changed & set(_SCORING_SETTINGS))
+        locked = list(dict.fromkeys(_SCORING_SETTINGS[key] for key in scoring_changes))
+        if locked:
+            what = ", ".join(locked[:-1]) + (" and " if len(locked) > 1 else "") + locked[-1]
+            raise ServiceError(
+                f"Round 1 is already seated, so {what} can no longer change: the results are "
+                "scored with them."
+            )
+    if fields.get("vp_scale", tournament.vp_scale) == CUSTOM_SCALE:
+        vp_scale_from_rows(fields.get("custom_vp_bands", tournament.custom_vp_bands))
+    rounds = fields.get("rounds", tournament.rounds)
+    if rounds < 1:
+        raise ServiceError("A tournament needs at least one round.")
+    if last is not None and rounds < last.number:
+        raise ServiceError(
+            f"Round {last.number} is already seated: the tournament needs at least "
+            f"{last.number} rounds."
+        )
+    plan = list(fields.get("movement_plan", tournament.movement_plan))
+    fields["movement_plan"] = (plan + default_movement_plan(rounds)[len(plan) :])[:rounds]
+    for key, value in fields.items():
+        setattr(tournament, key, value)
+    tournament.save()
+    return tournament

@@ -7,6 +7,7 @@ difference, then head-to-head. A bye counts as a table played with the tournamen
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from typing import Any
 from dataclasses import dataclass
 
 
@@ -83,10 +84,7 @@ def rank_pairs(
     index = 0
     while index < len(ordered):
         level = [pid for pid in ordered[index:] if main_key(pid) == main_key(ordered[index])]
-        mini = {
-            pid: sum(head_to_head.get((pid, other), 0) for other in level if other != pid)
-            for pid in level
-        }
+        mini = _head_to_head(level, head_to_head)
         level.sort(key=lambda pid: mini[pid], reverse=True)
         position = rank
         for offset, pid in enumerate(level):
@@ -96,3 +94,91 @@ def rank_pairs(
         rank += len(level)
         index += len(level)
     return records
+
+
+def _head_to_head(level: Sequence[Any], taken: dict[tuple[Any, Any], int]) -> dict[Any, int]:
+    """What each of a level group took from the others, when every one of them met every
+    other (a complete mini-league); otherwise nothing, and the group is a draw."""
+    complete = all(
+        (a, b) in taken for i, a in enumerate(level) for b in level[i + 1 :]
+    )
+    if not complete:
+        return dict.fromkeys(level, 0)
+    return {a: sum(taken[(a, b)] for b in level if b != a) for a in level}
+
+
+# --- seasons -------------------------------------------------------------------------------------
+
+Entity = int | frozenset[int]
+"""Who a season row ranks: a player id, or a pair as the set of its players' ids."""
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """What one pair or player scored in one tournament."""
+
+    tournament: int
+    entity: Entity
+    vp: int
+    mp: int
+
+
+@dataclass(frozen=True, slots=True)
+class Meeting:
+    """Two entities at one table, with what each took from the other (VP, or 1 for a win)."""
+
+    a: Entity
+    b: Entity
+    a_points: int
+    b_points: int
+
+
+@dataclass(slots=True)
+class SeasonRow:
+    entity: Entity
+    evenings: int = 0
+    counted: int = 0
+    vp: int = 0
+    mp: int = 0
+    rank: int = 0
+    counted_tournaments: tuple[int, ...] = ()
+
+
+def season_ranking(
+    evenings: Iterable[Evening], meetings: Iterable[Meeting], *, best_of: int | None
+) -> list[SeasonRow]:
+    """Each entity's best `best_of` evenings (by VP, then MP; all when None) added up, then
+    ranked as a tournament is: VP, MP, head-to-head among those level, then a draw."""
+    by_entity: dict[Entity, list[Evening]] = defaultdict(list)
+    for evening in evenings:
+        by_entity[evening.entity].append(evening)
+    rows = []
+    for entity, played in by_entity.items():
+        best = sorted(played, key=lambda e: (e.vp, e.mp, -e.tournament), reverse=True)
+        counted = best if best_of is None else best[:best_of]
+        rows.append(
+            SeasonRow(
+                entity=entity,
+                evenings=len(played),
+                counted=len(counted),
+                vp=sum(e.vp for e in counted),
+                mp=sum(e.mp for e in counted),
+                counted_tournaments=tuple(sorted(e.tournament for e in counted)),
+            )
+        )
+    taken: dict[tuple[Entity, Entity], int] = defaultdict(int)
+    for meeting in meetings:
+        taken[(meeting.a, meeting.b)] += meeting.a_points
+        taken[(meeting.b, meeting.a)] += meeting.b_points
+    rows.sort(key=lambda row: (row.vp, row.mp), reverse=True)
+    index = 0
+    while index < len(rows):
+        level = [r for r in rows[index:] if (r.vp, r.mp) == (rows[index].vp, rows[index].mp)]
+        mini = _head_to_head([r.entity for r in level], taken)
+        level.sort(key=lambda r: mini[r.entity], reverse=True)
+        for offset, row in enumerate(level):
+            same = offset and mini[row.entity] == mini[level[offset - 1].entity]
+            row.rank = level[offset - 1].rank if same else index + 1 + offset
+        rows[index : index + len(level)] = level
+        index += len(level)
+    return rows

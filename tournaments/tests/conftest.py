@@ -71,7 +71,8 @@ def make_tournament(club: Club, pairs: int = 8, **options: object) -> Tournament
         " / ".join(f"Name{n}{letter} Surname{n}{letter}" for letter in "ab"[:per_pair])
         for n in range(1, pairs + 1)
     ]
-    services.pairs_add(tournament=tournament, text="\n".join(lines))
+    if lines:
+        services.pairs_add(tournament=tournament, text="\n".join(lines))
     return tournament
 
 
