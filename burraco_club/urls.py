@@ -9,4 +9,6 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("tournaments.urls")),
+    path("", include("tournaments.urls_public")),
+    path("", include("tournaments.urls_exports")),
 ]

@@ -5,6 +5,7 @@ shared object, so parsing is a dictionary look-up. Italian suit letters are refu
 be both cuori and clubs.
 """
 
+import json
 from dataclasses import dataclass
 
 JOKER_RANK = 0
@@ -96,7 +97,11 @@ def parse_card(text: object) -> Card:
 
 
 def _shown_value(value: object) -> str:
-    text = repr(value)
+    """A value as the JSON it came from (null, true, 7), not as Python writes it."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
     return text if len(text) <= 20 else text[:20] + "…"
 
 

@@ -126,10 +126,12 @@ def _side(where: str, data: object, problems: list[str]) -> Side | None:
     pot = data.get("pot")
     if pot is None:
         problems.append(f'{where}: say what became of the pot: "pot" is {POT_VALUES}')
-    elif pot not in _POTS:
+    elif not isinstance(pot, str) or pot not in _POTS:
         problems.append(f'{where}: "pot" must be {POT_VALUES}, not {_shown(pot)}')
     options: dict[str, Any] = {}
-    for name in _CONVERTERS.keys() & data.keys():
+    for name in _CONVERTERS:  # in the contract's order, so messages come out the same way
+        if name not in data:
+            continue
         value = data[name]
         if value is None and name not in _FLAGS:
             continue

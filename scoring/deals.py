@@ -14,7 +14,7 @@ from enum import StrEnum
 from itertools import chain
 from typing import Any
 
-from scoring.cards import JOKER, Card, cards_text
+from scoring.cards import ALL_CARDS, JOKER, Card, cards_text
 from scoring.errors import InvalidDeal
 from scoring.melds import Meld, MeldError, analyse_meld
 from scoring.rules import KIND_ORDER, RuleSet
@@ -218,9 +218,18 @@ def _summary_kinds(
             problems.append(f"{where}: the number of {kind} {burraco}s cannot be negative")
         else:
             needed += count * rules.minimum_points(kind)
+    declared = sum(n for kind, n in sheet.burracos.items() if rules.has_kind(kind) and n > 0)
+    deck = (len(ALL_CARDS) - 1) * rules.copies + rules.jokers
+    if declared * rules.burraco_min > deck:
+        problems.append(
+            f"{where}: {declared} {burraco}s would need at least {declared * rules.burraco_min} "
+            f"cards, but the deck of {rules.name} has only {deck}"
+        )
+        return ()
     if len(problems) == start and sheet.melded_points < needed:
         problems.append(
-            f"{where}: {_burraco_list(sheet.burracos, burraco)} hold at least {needed} "
+            f"{where}: {_burraco_list(sheet.burracos, burraco)} "
+            f"{'hold' if sum(sheet.burracos.values()) > 1 else 'holds'} at least {needed} "
             f"points of cards, but the melded points are only {sheet.melded_points}"
         )
     for kind in KIND_ORDER:
@@ -337,6 +346,9 @@ def _check_opening_cards(
     assert isinstance(sheet, CardSheet)
     count = len(sheet.melds)
     bad = [i for i in side.opening if not 0 <= i < count]
+    if count == 0:
+        problems.append(f"{where}: 'opening' lists melds, but the side melded nothing")
+        return
     if bad or not side.opening or len(set(side.opening)) != len(side.opening):
         problems.append(
             f"{where}: 'opening' must list different meld numbers from 0 to {count - 1}, "

@@ -148,6 +148,7 @@ def _run_kind(
     best: str | None = None
     best_worth = -2
     gap_error: MeldError | None = None
+    second_ace = _SECOND_ACE.format(name=rules.name)
     for natural_two in (True, False) if own_twos else (False,):
         wilds = other_wilds + own_twos - natural_two
         if wilds > 1:
@@ -162,7 +163,8 @@ def _run_kind(
                 positions = [TWO, *ranks] if natural_two else ranks
             result = _fit(positions, wilds, size, rules)
             if isinstance(result, MeldError):
-                gap_error = gap_error or result
+                if gap_error is None or str(result) == second_ace:
+                    gap_error = result  # a card standing for the second ace says it all
                 continue
             worth = _worth(result, rules)
             if worth > best_worth:
@@ -171,6 +173,8 @@ def _run_kind(
         return best
     if gap_error is None:
         return MeldError("a meld may hold only one wild card")
+    if str(gap_error) == second_ace:
+        return gap_error
     return _gap_message(ranks, aces, suit, other_wilds + own_twos) or gap_error
 
 

@@ -233,7 +233,8 @@ def house_rules(base: RuleSet, overrides: Mapping[str, Any]) -> RuleSet:
     changes: dict[str, Any] = {}
     for key, value in overrides.items():
         if key == "values":
-            changes["values"] = replace(base.values, **_whole_numbers(value, "values"))
+            settings = _whole_numbers(value, "values", CardValues)
+            changes["values"] = replace(base.values, **settings)
         elif key == "burraco_bonuses":
             if not isinstance(value, Mapping):
                 raise ValueError("burraco_bonuses must map a kind to its bonus")
@@ -250,7 +251,7 @@ def house_rules(base: RuleSet, overrides: Mapping[str, Any]) -> RuleSet:
             changes["opening"] = (
                 None
                 if value is None
-                else replace(base.opening or OpeningMinimum(), **_settings(value, "opening"))
+                else replace(base.opening or OpeningMinimum(), **_opening_settings(value))
             )
         elif key == "closing_kinds":
             if not isinstance(value, list) or not set(value) <= ALL_KINDS:
@@ -277,14 +278,30 @@ def house_rules(base: RuleSet, overrides: Mapping[str, Any]) -> RuleSet:
     return replace(base, **changes)
 
 
-def _settings(value: object, what: str) -> dict[str, Any]:
+def _settings(value: object, what: str, known: type[Any]) -> dict[str, Any]:
     if not isinstance(value, Mapping):
         raise ValueError(f"{what} must be a set of named values")
+    names = {f.name for f in fields(known)}
+    for key in value:
+        if key not in names:
+            raise ValueError(f"{key!r} is not a setting of {what}")
     return dict(value)
 
 
-def _whole_numbers(value: object, what: str) -> dict[str, int]:
-    return {key: _whole_number(v, f"{what}.{key}") for key, v in _settings(value, what).items()}
+def _whole_numbers(value: object, what: str, known: type[Any]) -> dict[str, int]:
+    settings = _settings(value, what, known)
+    return {key: _whole_number(v, f"{what}.{key}") for key, v in settings.items()}
+
+
+def _opening_settings(value: object) -> dict[str, Any]:
+    settings = _settings(value, "opening", OpeningMinimum)
+    for key, setting in settings.items():
+        if key == "canasta_suffices":
+            if not isinstance(setting, bool):
+                raise ValueError("opening.canasta_suffices must be true or false")
+        else:
+            _whole_number(setting, f"opening.{key}")
+    return settings
 
 
 def _whole_number(value: object, what: str) -> int:

@@ -168,9 +168,11 @@ class Pair(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveSmallIntegerField()
-    player_one = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    # RESTRICT: a player in a pair cannot be deleted alone, but deleting the whole club
+    # (which deletes the pair's tournament too) still works.
+    player_one = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     player_two = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+        Player, on_delete=models.RESTRICT, related_name="+", null=True, blank=True
     )
     vp = models.IntegerField("VP", default=0)
     mp = models.IntegerField("MP", default=0)

@@ -6,7 +6,17 @@ from typing import TypeVar
 from django.db.models import Count, Model, Prefetch, QuerySet
 from django.http import Http404
 
-from tournaments.models import Club, Deal, DealSide, Pair, ResultChange, Round, Seat, Table, Tournament
+from tournaments.models import (
+    Club,
+    Deal,
+    DealSide,
+    Pair,
+    ResultChange,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
 from tournaments.services import User
 
 M = TypeVar("M", bound=Model)

@@ -373,6 +373,8 @@ def round_prepare(
         raise ServiceError("The tournament is finished.")
     plan = tournament.movement_plan or default_movement_plan(tournament.rounds)
     movement = movement or (plan[number - 1] if number <= len(plan) else Round.Movement.DANESE)
+    if movement == Round.Movement.MITCHELL:
+        step = step or 1
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
     seating, warnings = _seating_for(tournament, number, movement, step, seed)
     round_ = Round.objects.create(
@@ -419,6 +421,8 @@ def round_reseat(
     if round_.status != Round.Status.SEATING:
         raise ServiceError(f"Round {round_.number} has started: its seating can no longer change.")
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
+    if movement == Round.Movement.MITCHELL:
+        step = step or 1
     seating, warnings = _seating_for(round_.tournament, round_.number, movement, step, seed)
     round_.movement = movement
     round_.step = step if movement == Round.Movement.MITCHELL else None
@@ -687,15 +691,18 @@ def _save_sides(
 
 
 def _after_table_change(table: Table) -> None:
+    was_done = table.status == Table.Status.DONE
     table_recompute(table=table)
     table.version += 1
     table.save()
     round_ = table.round
     _round_refresh_status(round_)
     tournament = round_.tournament
-    standings_recompute(tournament=tournament)
-    if tournament.round_set.filter(number__gt=round_.number).exists():
-        danese_flags_refresh(tournament=tournament)
+    if was_done or table.status == Table.Status.DONE:
+        # Standings count finished tables only: an unfinished one changes nothing there.
+        standings_recompute(tournament=tournament)
+        if tournament.round_set.filter(number__gt=round_.number).exists():
+            danese_flags_refresh(tournament=tournament)
     results_changed(tournament)
 
 
@@ -859,8 +866,7 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
         changed.discard("house_rules")  # written differently, plays the same
     last = tournament.round_set.order_by("-number").first()
     if last is not None:
-        scoring_changes = sorted(changed & set(_SCORING_SETTINGS))
-        locked = list(dict.fromkeys(_SCORING_SETTINGS[key] for key in scoring_changes))
+        locked = list(dict.fromkeys(v for key, v in _SCORING_SETTINGS.items() if key in changed))
         if locked:
             what = ", ".join(locked[:-1]) + (" and " if len(locked) > 1 else "") + locked[-1]
             raise ServiceError(
@@ -882,4 +888,5 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     for key, value in fields.items():
         setattr(tournament, key, value)
     tournament.save()
+    results_changed(tournament)
     return tournament

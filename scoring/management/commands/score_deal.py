@@ -33,6 +33,8 @@ class Command(BaseCommand):
             self._fail([f"{_name(source)} is not valid JSON: {error}"])
         except RecursionError:
             self._fail([f"{_name(source)} is nested too deeply to be a deal"])
+        except ValueError as error:  # e.g. a number too long to read (over 4300 digits)
+            self._fail([f"{_name(source)} cannot be read as a deal: {error}"])
         try:
             result = score_deal_json(data)
         except InvalidDeal as error:

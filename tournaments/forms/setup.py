@@ -1,0 +1,411 @@
+"""Forms of the organiser's setup and round pages: a tournament's settings, the pairs typed one a
+line, the movement of a round and a swap of two pairs. They check the shape of what is typed;
+the services decide whether it can be done."""
+
+import re
+from collections.abc import Mapping
+from typing import Any, cast
+
+from django import forms
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from scoring import RULE_SETS, VP_SCALES, rule_set
+from tournaments.models import (
+    CUSTOM_SCALE,
+    VARIANT_CHOICES,
+    VP_SCALE_CHOICES,
+    Club,
+    Pair,
+    Round,
+    Tournament,
+)
+from tournaments.services import ServiceError, default_movement_plan, vp_scale_from_rows
+
+MAX_ROUNDS = 30
+MOVEMENT_CHOICES = Round.Movement.choices
+FORMAT_CHOICES = [
+    (Tournament.Format.DEALS.value, "Deals: each table plays a fixed number of deals (VP)"),
+    (Tournament.Format.TARGET.value, "Target: each table plays a match to a target score"),
+]
+# Rules the form offers as house rules; anything else a club set stays as it is.
+HOUSE_RULE_FIELDS = ("closing_bonus", "clean_bonus", "dirty_bonus")
+
+
+def _whole(what: str, **options: Any) -> forms.IntegerField:
+    """A whole-number field whose errors name what is asked: "Write the number of rounds…"."""
+    message = f"Write {what} as a whole number, e.g. {options.pop('example', 3)}."
+    return forms.IntegerField(
+        error_messages={"invalid": message, "required": f"Write {what}."},
+        widget=forms.NumberInput(attrs={"class": "number", "inputmode": "numeric"}),
+        **options,
+    )
+
+
+def _targets_text() -> str:
+    by_target: dict[int, list[str]] = {}
+    for rules in RULE_SETS.values():
+        by_target.setdefault(rules.match_target, []).append(rules.name)
+    parts = [f"{target} ({', '.join(names)})" for target, names in by_target.items()]
+    return "Leave it empty for the variant's usual target: " + "; ".join(parts) + "."
+
+
+def bands_text(rows: list[list[int | None]]) -> str:
+    """Stored [up_to, winner, loser] rows as the lines the organiser types."""
+    return "\n".join(
+        f"{'more' if up_to is None else up_to}, {winner}, {loser}" for up_to, winner, loser in rows
+    )
+
+
+FIBUR_3_TEXT = bands_text(
+    [[band.up_to, band.winner, band.loser] for band in VP_SCALES["fibur-3"].bands]
+)
+_OPEN_ENDED = {"more", "and more", "+", "-", "–", "oltre", "more than that"}
+
+
+def parse_bands(text: str) -> list[list[int | None]]:
+    """Lines 'up to, winner VP, loser VP' (last 'more, 20, 0') into rows; ValidationError
+    naming the line otherwise."""
+    rows: list[list[int | None]] = []
+    problems = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line:
+            continue
+        parts = [part.strip() for part in re.split(r"[,;\t]|\s{2,}", line) if part.strip()]
+        if len(parts) != 3:
+            problems.append(
+                f"Line {number} ({line}): write three things, e.g. “150, 11, 9” "
+                "(up to, winner VP, loser VP)."
+            )
+            continue
+        first = None if parts[0].casefold() in _OPEN_ENDED else parts[0]
+        try:
+            up_to = None if first is None else int(first)
+            rows.append([up_to, int(parts[1]), int(parts[2])])
+        except ValueError:
+            problems.append(f"Line {number} ({line}): use whole numbers, and “more” on the last.")
+    if problems:
+        raise forms.ValidationError(problems)
+    if not rows:
+        raise forms.ValidationError("Write the VP table, one band a line.")
+    return rows
+
+
+def house_rule_overrides(
+    variant: str, existing: Mapping[str, Any], values: Mapping[str, int]
+) -> dict[str, Any]:
+    """The house rules to store: the club's other changes kept, the form's rules only where
+    they differ from the variant's standard values."""
+    base = rule_set(variant)
+    overrides = {key: value for key, value in existing.items() if key != "closing_bonus"}
+    bonuses = {
+        kind: bonus
+        for kind, bonus in dict(overrides.pop("burraco_bonuses", None) or {}).items()
+        if kind not in {"clean", "dirty"}
+    }
+    if values["closing_bonus"] != base.closing_bonus:
+        overrides["closing_bonus"] = values["closing_bonus"]
+    for kind in ("clean", "dirty"):
+        if values[f"{kind}_bonus"] != base.burraco_bonuses.get(kind):
+            bonuses[kind] = values[f"{kind}_bonus"]
+    if bonuses:
+        overrides["burraco_bonuses"] = bonuses
+    return overrides
+
+
+class TournamentForm(forms.Form):
+    """A tournament's settings. One movement select per round: their number follows `rounds`
+    (the page asks for them again when it changes)."""
+
+    name = forms.CharField(
+        label="Name",
+        max_length=120,
+        error_messages={"required": "Give the tournament a name, e.g. “Tuesday evening”."},
+    )
+    date = forms.DateField(
+        label="Date",
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        error_messages={"invalid": "Write the date as day, month and year."},
+    )
+    club = forms.ModelChoiceField(label="Club", queryset=Club.objects.none(), empty_label=None)
+    variant = forms.ChoiceField(label="Variant", choices=VARIANT_CHOICES, initial="classico")
+    format = forms.ChoiceField(
+        label="Format",
+        choices=FORMAT_CHOICES,
+        initial=Tournament.Format.DEALS.value,
+        widget=forms.RadioSelect,
+    )
+    rounds = _whole(
+        "the number of rounds", label="Rounds (turni)", initial=3, min_value=1, max_value=MAX_ROUNDS
+    )
+    deals_per_round = _whole(
+        "the deals per round",
+        label="Deals per round (smazzate)",
+        initial=3,
+        min_value=1,
+        max_value=12,
+        help_text="Deals format only.",
+    )
+    vp_scale = forms.ChoiceField(
+        label="Victory-point (VP) scale",
+        choices=VP_SCALE_CHOICES,
+        initial="fibur-3",
+        help_text="Deals format only. FIBUR 3 for 3 deals a table, FIBUR 4 for 4.",
+    )
+    custom_vp_bands = forms.CharField(
+        label="Custom VP table",
+        required=False,
+        initial=FIBUR_3_TEXT,
+        widget=forms.Textarea(attrs={"rows": 11, "spellcheck": "false"}),
+        help_text="Used only with the custom scale. One band a line: up to (MP difference), "
+        "winner VP, loser VP. The last line is “more, 20, 0”.",
+    )
+    target_score = _whole(
+        "the target score",
+        label="Target score",
+        required=False,
+        min_value=100,
+        example=2005,
+        help_text="Target format only. " + _targets_text(),
+    )
+    bye_vp = _whole(
+        "the VP of a bye",
+        label="Bye: victory points",
+        initial=14,
+        min_value=0,
+        max_value=20,
+        example=14,
+    )
+    bye_mp = _whole("the MP of a bye", label="Bye: match points", initial=355, example=355)
+    closing_bonus = _whole("the closing bonus", label="Closing bonus", min_value=0, example=100)
+    clean_bonus = _whole(
+        "the clean burraco bonus", label="Clean burraco bonus", min_value=0, example=200
+    )
+    dirty_bonus = _whole(
+        "the dirty burraco bonus", label="Dirty burraco bonus", min_value=0, example=100
+    )
+
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        clubs: list[Club],
+        tournament: Tournament | None = None,
+        seated: list[Round] | None = None,
+    ) -> None:
+        self.tournament = tournament
+        self.seated = seated or []
+        initial = self._initial_from(tournament)
+        self.plan_rounds = _rounds_in(data, default=initial["rounds"])
+        if data is not None:
+            # A round the plan did not have yet gets its default movement.
+            data = _with_defaults(data, self.plan_rounds)
+        super().__init__(data, initial=initial)
+        self.fields["date"].initial = initial.get("date") or timezone.localdate()
+        if tournament is not None or len(clubs) <= 1:
+            del self.fields["club"]
+        else:
+            club_field = cast("forms.ModelChoiceField[Club]", self.fields["club"])
+            club_field.queryset = Club.objects.filter(pk__in=[c.pk for c in clubs])
+            club_field.initial = clubs[0].pk
+        if self.locked:
+            for name in (*self.scoring_fields, *HOUSE_RULE_FIELDS):
+                self.fields[name].disabled = True
+        plan = initial["movement_plan"]
+        defaults = default_movement_plan(self.plan_rounds)
+        played = {r.number: r.movement for r in self.seated}
+        for number in range(1, self.plan_rounds + 1):
+            field = forms.ChoiceField(
+                label=f"Round {number}",
+                choices=MOVEMENT_CHOICES,
+                initial=played.get(number)
+                or (plan[number - 1] if number <= len(plan) else defaults[number - 1]),
+                disabled=number in played,
+            )
+            self.fields[f"movement_{number}"] = field
+
+    scoring_fields = (
+        "variant",
+        "format",
+        "deals_per_round",
+        "vp_scale",
+        "custom_vp_bands",
+        "target_score",
+        "bye_vp",
+        "bye_mp",
+    )
+
+    @property
+    def locked(self) -> bool:
+        """Once a round is seated the scoring settings no longer change."""
+        return bool(self.seated)
+
+    def movement_fields(self) -> list[forms.BoundField]:
+        return [self[f"movement_{n}"] for n in range(1, self.plan_rounds + 1)]
+
+    @staticmethod
+    def _initial_from(tournament: Tournament | None) -> dict[str, Any]:
+        standard = rule_set("classico")
+        if tournament is None:
+            return {
+                "rounds": 3,
+                "movement_plan": default_movement_plan(3),
+                "closing_bonus": standard.closing_bonus,
+                "clean_bonus": standard.burraco_bonuses["clean"],
+                "dirty_bonus": standard.burraco_bonuses["dirty"],
+            }
+        rules = tournament.rules
+        return {
+            "name": tournament.name,
+            "date": tournament.date,
+            "variant": tournament.variant,
+            "format": tournament.format,
+            "rounds": tournament.rounds,
+            "deals_per_round": tournament.deals_per_round,
+            "vp_scale": tournament.vp_scale,
+            "custom_vp_bands": bands_text(tournament.custom_vp_bands)
+            if tournament.custom_vp_bands
+            else FIBUR_3_TEXT,
+            "target_score": tournament.target_score,
+            "bye_vp": tournament.bye_vp,
+            "bye_mp": tournament.bye_mp,
+            "movement_plan": tournament.movement_plan or default_movement_plan(tournament.rounds),
+            "closing_bonus": rules.closing_bonus,
+            "clean_bonus": rules.burraco_bonuses.get("clean", 0),
+            "dirty_bonus": rules.burraco_bonuses.get("dirty", 0),
+        }
+
+    def clean_custom_vp_bands(self) -> list[list[int | None]]:
+        if self.cleaned_data.get("vp_scale") != CUSTOM_SCALE:
+            return []
+        rows = parse_bands(self.cleaned_data.get("custom_vp_bands", ""))
+        try:
+            vp_scale_from_rows(rows)
+        except ServiceError as error:
+            raise forms.ValidationError(list(error.messages)) from None
+        return rows
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        rounds = data.get("rounds")
+        if rounds is not None:
+            data["movement_plan"] = [
+                data.get(f"movement_{n}") or default_movement_plan(rounds)[n - 1]
+                for n in range(1, rounds + 1)
+            ]
+        return data
+
+    def service_fields(self) -> dict[str, Any]:
+        """The settings as the tournament services take them (the club apart)."""
+        data = self.cleaned_data
+        existing = self.tournament.house_rules if self.tournament else {}
+        return {
+            "name": data["name"],
+            "date": data["date"],
+            "variant": data["variant"],
+            "format": data["format"],
+            "rounds": data["rounds"],
+            "deals_per_round": data["deals_per_round"],
+            "vp_scale": data["vp_scale"],
+            "custom_vp_bands": data["custom_vp_bands"],
+            "target_score": data["target_score"],
+            "bye_vp": data["bye_vp"],
+            "bye_mp": data["bye_mp"],
+            "movement_plan": data["movement_plan"],
+            "house_rules_overrides": house_rule_overrides(
+                data["variant"], existing, {name: data[name] for name in HOUSE_RULE_FIELDS}
+            ),
+        }
+
+
+def _rounds_in(data: Mapping[str, Any] | None, *, default: int) -> int:
+    try:
+        rounds = int(str((data or {}).get("rounds", default)).strip())
+    except ValueError:
+        return default
+    return min(max(rounds, 1), MAX_ROUNDS)
+
+
+def _with_defaults(data: Mapping[str, Any], rounds: int) -> Mapping[str, Any]:
+    missing = [n for n in range(1, rounds + 1) if f"movement_{n}" not in data]
+    if not missing:
+        return data
+    copy = data.copy() if hasattr(data, "copy") else dict(data)
+    defaults = default_movement_plan(rounds)
+    for n in missing:
+        copy[f"movement_{n}"] = defaults[n - 1]
+    return copy
+
+
+class PairsForm(forms.Form):
+    text = forms.CharField(
+        label="Add pairs, one a line",
+        widget=forms.Textarea(
+            attrs={"rows": 6, "placeholder": "Mario Rossi / Lucia Bianchi\nAnna Verdi / Paolo Neri"}
+        ),
+        error_messages={"required": "Write at least one pair, one a line."},
+        help_text="Write the two players of a pair on one line, separated by “/”.",
+    )
+
+
+class MovementForm(forms.Form):
+    movement = forms.ChoiceField(label="Movement", choices=MOVEMENT_CHOICES)
+    step = _whole(
+        "the Mitchell step",
+        label="Mitchell step",
+        initial=1,
+        min_value=1,
+        required=False,
+        example=1,
+        help_text="Mitchell only: how many tables the East-West pairs move on.",
+    )
+
+
+class SwapForm(forms.Form):
+    pair_a = forms.ModelChoiceField(
+        label="Swap pair",
+        queryset=Pair.objects.none(),
+        empty_label="Choose a pair",
+        error_messages={
+            "required": "Choose the first pair.",
+            "invalid_choice": "Choose a pair of this tournament.",
+        },
+    )
+    pair_b = forms.ModelChoiceField(
+        label="with pair",
+        queryset=Pair.objects.none(),
+        empty_label="Choose a pair",
+        error_messages={
+            "required": "Choose the second pair.",
+            "invalid_choice": "Choose a pair of this tournament.",
+        },
+    )
+
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        pairs: QuerySet[Pair],
+        places: Mapping[int, str] | None = None,
+    ) -> None:
+        """`places`: where each pair sits now, by pair id ("table 2, North-South")."""
+        super().__init__(data)
+        places = places or {}
+
+        def label(pair: Pair) -> str:
+            place = places.get(pair.pk)
+            return f"{pair.number}. {pair.names}" + (f" ({place})" if place else "")
+
+        for name in ("pair_a", "pair_b"):
+            field = cast("forms.ModelChoiceField[Pair]", self.fields[name])
+            field.queryset = pairs
+            field.label_from_instance = label  # type: ignore[assignment,method-assign]
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        if data.get("pair_a") and data.get("pair_a") == data.get("pair_b"):
+            raise forms.ValidationError("Choose two different pairs to swap.")
+        return data
