@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "template_partials",
     "scoring",
     "tournaments",
+    "burraco_club",
 ]
 
 MIDDLEWARE = [
@@ -73,6 +74,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "burraco_club.security.ContentSecurityPolicyMiddleware",
 ]
 
 ROOT_URLCONF = "burraco_club.urls"
@@ -128,6 +130,11 @@ AUTH_PASSWORD_VALIDATORS = [
 if TESTING:
     # Hashing passwords for real is the slowest thing in the test suite and proves nothing there.
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+AUTHENTICATION_BACKENDS = ["burraco_club.security.LockoutBackend"]
+LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("DJANGO_LOGIN_FAILURES_PER_ACCOUNT", "5"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("DJANGO_LOGIN_FAILURES_PER_ADDRESS", "20"))
+LOGIN_LOCKOUT_SECONDS = int(os.environ.get("DJANGO_LOGIN_LOCKOUT_SECONDS", "900"))
+LOGIN_TRUST_X_FORWARDED_FOR = env_bool("DJANGO_TRUST_X_FORWARDED_FOR")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -138,7 +145,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

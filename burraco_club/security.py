@@ -1,0 +1,124 @@
+"""Site-wide protections: a Content-Security-Policy that allows only the app's own scripts and
+styles, and a lockout after repeated failed logins (per account and per address), shared by
+every server process through the cache.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+
+class ContentSecurityPolicyMiddleware:
+    """Only the app's own scripts and styles run: no inline script, no inline style."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        return response
+
+
+# --- lockout ---------------------------------------------------------------------------------
+
+LOCKOUT_MESSAGE = (
+    "Too many failed logins for this account or from this address. For safety, logging in is "
+    "paused for {minutes} minutes: wait, then try again (or ask another organiser to reset "
+    "your password)."
+)
+
+
+def _limits() -> tuple[int, int, int]:
+    return (
+        getattr(settings, "LOGIN_FAILURES_PER_ACCOUNT", 5),
+        getattr(settings, "LOGIN_FAILURES_PER_ADDRESS", 20),
+        getattr(settings, "LOGIN_LOCKOUT_SECONDS", 15 * 60),
+    )
+
+
+def client_address(request: HttpRequest | None) -> str:
+    """The caller's address; behind a proxy, set LOGIN_TRUST_X_FORWARDED_FOR to use the
+    proxy's header instead of the socket's address."""
+    if request is None:
+        return ""
+    if getattr(settings, "LOGIN_TRUST_X_FORWARDED_FOR", False):
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        if forwarded:
+            return forwarded.split(",")[0].strip()
+    return str(request.META.get("REMOTE_ADDR", ""))
+
+
+def _keys(username: str | None, request: HttpRequest | None) -> tuple[str, str]:
+    account = (username or "").strip().casefold()[:150]
+    return f"login-failures:account:{account}", f"login-failures:address:{client_address(request)}"
+
+
+def is_locked_out(username: str | None, request: HttpRequest | None) -> bool:
+    per_account, per_address, _ = _limits()
+    account_key, address_key = _keys(username, request)
+    counts = cache.get_many([account_key, address_key])
+    return counts.get(account_key, 0) >= per_account or counts.get(address_key, 0) >= per_address
+
+
+def record_failure(sender: object, credentials: dict[str, Any], request: HttpRequest | None = None, **_: Any) -> None:
+    """Receiver of user_login_failed: count the failure for the account and the address."""
+    _, _, seconds = _limits()
+    for key in _keys(credentials.get("username"), request):
+        if not cache.add(key, 1, seconds):
+            try:
+                cache.incr(key)
+            except ValueError:  # expired between add and incr
+                cache.add(key, 1, seconds)
+
+
+def clear_failures(sender: object, request: HttpRequest, user: Any, **_: Any) -> None:
+    """Receiver of user_logged_in: a good login forgets the account's failures."""
+    cache.delete(_keys(user.get_username(), request)[0])
+
+
+class LockoutBackend(ModelBackend):
+    """Django's own backend, refusing to even check a password while locked out."""
+
+    def authenticate(  # type: ignore[override]
+        self,
+        request: HttpRequest | None,
+        username: str | None = None,
+        password: str | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        if is_locked_out(username, request):
+            raise PermissionDenied(LOCKOUT_MESSAGE)
+        return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+class LockoutAuthenticationForm(AuthenticationForm):
+    """The login form, saying plainly when logging in is paused."""
+
+    def clean(self) -> dict[str, Any]:
+        if is_locked_out(self.data.get("username"), self.request):
+            minutes = _limits()[2] // 60
+            raise forms.ValidationError(LOCKOUT_MESSAGE.format(minutes=minutes), code="locked")
+        return super().clean()
