@@ -83,7 +83,9 @@ def is_locked_out(username: str | None, request: HttpRequest | None) -> bool:
     return counts.get(account_key, 0) >= per_account or counts.get(address_key, 0) >= per_address
 
 
-def record_failure(sender: object, credentials: dict[str, Any], request: HttpRequest | None = None, **_: Any) -> None:
+def record_failure(
+    sender: object, credentials: dict[str, Any], request: HttpRequest | None = None, **_: Any
+) -> None:
     """Receiver of user_login_failed: count the failure for the account and the address."""
     _, _, seconds = _limits()
     for key in _keys(credentials.get("username"), request):

@@ -24,9 +24,7 @@ class Club(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
     city = models.CharField(max_length=80, blank=True)
-    organisers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, related_name="clubs", blank=True
-    )
+    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -148,7 +146,9 @@ class Tournament(models.Model):
     @property
     def scale(self) -> VpScale:
         if self.vp_scale == CUSTOM_SCALE:
-            bands = tuple(VpBand(up_to, winner, loser) for up_to, winner, loser in self.custom_vp_bands)
+            bands = tuple(
+                VpBand(up_to, winner, loser) for up_to, winner, loser in self.custom_vp_bands
+            )
             return VpScale(CUSTOM_SCALE, "Custom", bands)
         return VP_SCALES[self.vp_scale]
 

@@ -13,6 +13,7 @@ from tournaments.models import (
     Pair,
     ResultChange,
     Round,
+    Season,
     Seat,
     Table,
     Tournament,
@@ -27,6 +28,7 @@ CLUB_PATHS: dict[type[Model], str] = {
     Pair: "tournament__club__",
     Round: "tournament__club__",
     Table: "round__tournament__club__",
+    Season: "club__",
 }
 
 
@@ -79,9 +81,7 @@ def table_changes(table: Table) -> QuerySet[ResultChange]:
 
 def standings_for(tournament: Tournament) -> QuerySet[Pair]:
     """The stored standings, best first."""
-    return tournament.pairs.select_related("player_one", "player_two").order_by(
-        "rank", "number"
-    )
+    return tournament.pairs.select_related("player_one", "player_two").order_by("rank", "number")
 
 
 def rounds_of(tournament: Tournament) -> QuerySet[Round]:

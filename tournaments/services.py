@@ -20,7 +20,6 @@ from django.db.models import F, Max
 from django.utils.text import slugify
 
 from scoring import (
-    InvalidDeal,
     InvalidMatch,
     VpBand,
     VpScale,
@@ -253,7 +252,9 @@ class Prepared:
     warnings: list[str] = field(default_factory=list)
 
 
-def _history(tournament: Tournament, before: int | None = None) -> tuple[set[frozenset[int]], dict[int, int]]:
+def _history(
+    tournament: Tournament, before: int | None = None
+) -> tuple[set[frozenset[int]], dict[int, int]]:
     """Meetings and bye counts of the rounds before round `before` (all rounds if None)."""
     tables: dict[int, list[int]] = defaultdict(list)
     bye_tables: set[int] = set()
@@ -316,7 +317,8 @@ def _seating_for(
                 if repeats:
                     warnings.append(
                         f"Mitchell step {step} repeats {len(repeats)} meeting"
-                        f"{'s' if len(repeats) > 1 else ''} already played; another step may avoid it."
+                        f"{'s' if len(repeats) > 1 else ''} already played; "
+                        "another step may avoid it."
                     )
             seating = movements.mitchell(
                 before, pairs=pair_ids, step=step, seed=seed, history=history, byes=byes
@@ -405,9 +407,7 @@ def _write_seating(round_: Round, seating: movements.Seating) -> None:
         seats.append(Seat(round=round_, table=table, pair_id=seat.ns, direction=NS))
         seats.append(Seat(round=round_, table=table, pair_id=seat.ew, direction=EW))
     if seating.bye is not None:
-        bye_table = Table.objects.create(
-            round=round_, number=len(seating.tables) + 1, is_bye=True
-        )
+        bye_table = Table.objects.create(round=round_, number=len(seating.tables) + 1, is_bye=True)
         seats.append(Seat(round=round_, table=bye_table, pair_id=seating.bye, direction=NS))
     Seat.objects.bulk_create(seats)
 
@@ -622,7 +622,11 @@ def _check_table_open(table: Table, version: int) -> None:
         changes = [
             f"{change.get_action_display()}: deal {change.deal_number}"
             + (f" by {change.user}" if change.user else "")
-            + (f", now N-S {change.after['totals'][NS]}, E-W {change.after['totals'][EW]}" if change.after else "")
+            + (
+                f", now N-S {change.after['totals'][NS]}, E-W {change.after['totals'][EW]}"
+                if change.after
+                else ""
+            )
             + "."
             for change in table.changes.select_related("user").order_by("-at", "-id")[:3]
         ]
@@ -635,7 +639,8 @@ def _check_deal_number(table: Table, number: int, deals_now: dict[int, Deal]) ->
         raise ServiceError("Deal numbers start at 1.")
     if not tournament.is_target and number > tournament.deals_per_round:
         raise ServiceError(
-            f"Each table plays {tournament.deals_per_round} deals a round: there is no deal {number}."
+            f"Each table plays {tournament.deals_per_round} deals a round: "
+            f"there is no deal {number}."
         )
     if number not in deals_now and number != len(deals_now) + 1:
         raise ServiceError(f"Enter deal {len(deals_now) + 1} first.")
@@ -807,9 +812,10 @@ def danese_flags_refresh(*, tournament: Tournament) -> None:
             danese_standings(tournament, before=round_.number), history=history, byes=byes
         )
         actual = _seating_of(round_)
-        differs = set(map(frozenset, wanted.meetings())) != set(
-            map(frozenset, actual.meetings())
-        ) or wanted.bye != actual.bye
+        differs = (
+            set(map(frozenset, wanted.meetings())) != set(map(frozenset, actual.meetings()))
+            or wanted.bye != actual.bye
+        )
         if differs != round_.pairing_outdated:
             round_.pairing_outdated = differs
             round_.save(update_fields=["pairing_outdated"])

@@ -7,8 +7,8 @@ difference, then head-to-head. A bye counts as a table played with the tournamen
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from typing import Any
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +99,7 @@ def rank_pairs(
 def _head_to_head(level: Sequence[Any], taken: dict[tuple[Any, Any], int]) -> dict[Any, int]:
     """What each of a level group took from the others, when every one of them met every
     other (a complete mini-league); otherwise nothing, and the group is a draw."""
-    complete = all(
-        (a, b) in taken for i, a in enumerate(level) for b in level[i + 1 :]
-    )
+    complete = all((a, b) in taken for i, a in enumerate(level) for b in level[i + 1 :])
     if not complete:
         return dict.fromkeys(level, 0)
     return {a: sum(taken[(a, b)] for b in level if b != a) for a in level}

@@ -60,5 +60,7 @@ def test_static_files_get_hashed_names_served_by_whitenoise(tmp_path: Path) -> N
     served = run(["-c", script], env)
     assert served.returncode == 0, served.stderr
     url, status = served.stdout.splitlines()
-    assert url.startswith("/static/css/app.") and url.endswith(".css") and url != "/static/css/app.css"
+    assert (
+        url.startswith("/static/css/app.") and url.endswith(".css") and url != "/static/css/app.css"
+    )
     assert status.startswith("200 ") and "immutable" in status

@@ -4,7 +4,9 @@ VP and MP whatever pair they played in, ties broken by head-to-head, then a draw
 from tournaments.standings import Evening, Meeting, season_ranking
 
 ANNA, BRUNO, CARLA, DARIO = 1, 2, 3, 4
-AB, CD, AC, BD = (frozenset(p) for p in ((ANNA, BRUNO), (CARLA, DARIO), (ANNA, CARLA), (BRUNO, DARIO)))
+AB, CD, AC, BD = (
+    frozenset(p) for p in ((ANNA, BRUNO), (CARLA, DARIO), (ANNA, CARLA), (BRUNO, DARIO))
+)
 
 # Three evenings (tournaments 10, 11, 12), best 2 count.
 #   evening 10: AB 15 VP 900 MP, CD 5 VP 400 MP           (AB met CD: 15-5)

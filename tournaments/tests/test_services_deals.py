@@ -8,7 +8,7 @@ from scoring import InvalidDeal
 from tournaments import services
 from tournaments.models import Club, Deal, DealSide, Pair, ResultChange, Round, Table
 from tournaments.tests.conftest import make_tournament
-from tournaments.tests.test_services_evening import NS_WINS, play_round
+from tournaments.tests.test_services_evening import NS_WINS
 
 EW_WINS = [NS_WINS[1] | {"closed": False}, NS_WINS[0]]  # mirror: NS 70, EW 600
 
@@ -38,7 +38,11 @@ def test_a_deal_stores_what_the_engine_gives(club: Club, organiser: User) -> Non
     deal = record(table, 1, NS_WINS, organiser)
     ns, ew = deal.sides.order_by("direction").reverse()  # ns after ew alphabetically
     assert (ns.direction, ns.melded_points, ns.burraco_bonus, ns.closing_bonus, ns.total) == (
-        "ns", 300, 200, 100, 600
+        "ns",
+        300,
+        200,
+        100,
+        600,
     )
     assert (ew.direction, ew.hand_penalty, ew.total) == ("ew", 30, 70)
     table.refresh_from_db()
@@ -122,8 +126,13 @@ def test_removing_a_deal_reopens_the_table_and_round(club: Club, organiser: User
 
 
 SPANISH_BIG = [
-    {"melded_points": 900, "hand_points": 0, "burracos": {"clean": 2}, "pot": "taken",
-     "closed": True},
+    {
+        "melded_points": 900,
+        "hand_points": 0,
+        "burracos": {"clean": 2},
+        "pot": "taken",
+        "closed": True,
+    },
     {"melded_points": 100, "hand_points": 40, "burracos": {}, "pot": "taken"},
 ]  # NS 900 + 400 + 100 = 1400; EW 60
 
@@ -179,7 +188,7 @@ def test_pairs_are_reused_by_name_and_checked(club: Club) -> None:
     second = make_tournament(club, pairs=0, name="Friday")
     services.pairs_add(tournament=second, text="Name1a Surname1a / Giulia Verdi")
     assert first.pairs.get(number=1).player_one == second.pairs.get(number=1).player_one
-    with pytest.raises(services.ServiceError, match="Line 1 .*two players separated by /"):
+    with pytest.raises(services.ServiceError, match=r"Line 1 .*two players separated by /"):
         services.pairs_add(tournament=second, text="Uno Due / Tre Quattro / Cinque Sei")
     with pytest.raises(services.ServiceError, match="already in a pair"):
         services.pairs_add(tournament=second, text="Giulia Verdi / Marco Neri")

@@ -7,7 +7,13 @@ from tournaments.models import Club, Pair, Round, Table
 from tournaments.tests.conftest import make_tournament
 
 NS_WINS = [
-    {"melded_points": 300, "hand_points": 0, "burracos": {"clean": 1}, "pot": "taken", "closed": True},
+    {
+        "melded_points": 300,
+        "hand_points": 0,
+        "burracos": {"clean": 1},
+        "pot": "taken",
+        "closed": True,
+    },
     {"melded_points": 100, "hand_points": 30, "burracos": {}, "pot": "taken"},
 ]  # NS: 300 + 200 + 100 = 600; EW: 100 - 30 = 70
 
@@ -17,7 +23,11 @@ def play_round(round_: Round, user: User, sides: list[dict[str, object]] = NS_WI
         for number in (1, 2, 3):
             table.refresh_from_db()
             services.deal_record(
-                table=table, number=number, sides=sides, mode="summary", user=user,
+                table=table,
+                number=number,
+                sides=sides,
+                mode="summary",
+                user=user,
                 version=table.version,
             )
 

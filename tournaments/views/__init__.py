@@ -3,7 +3,13 @@ services. setup.py: tournaments, pairs, the audit list; rounds.py: seating and t
 entry.py: the table page where deals are entered."""
 
 from tournaments.views.entry import deal_check, deal_remove, deal_save, table_entry
-from tournaments.views.rounds import round_board, round_prepare, round_reseat, round_start, round_swap
+from tournaments.views.rounds import (
+    round_board,
+    round_prepare,
+    round_reseat,
+    round_start,
+    round_swap,
+)
 from tournaments.views.setup import (
     dashboard,
     home,
