@@ -5,9 +5,11 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from burraco_club.security import LockoutAuthenticationForm
+from burraco_club.views import ping
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("ping/", ping, name="ping"),
     path(
         "login/",
         auth_views.LoginView.as_view(authentication_form=LockoutAuthenticationForm),

@@ -515,11 +515,61 @@ def _snapshot(deal: Deal | None) -> dict[str, Any] | None:
     }
 
 
-def _running_before(table: Table, number: int) -> dict[str, int]:
-    totals = {NS: 0, EW: 0}
-    for side in DealSide.objects.filter(deal__table=table, deal__number__lt=number):
-        totals[side.direction] += side.total
-    return totals
+@dataclass(frozen=True)
+class DealPreview:
+    """What a deal is worth and where it leaves the table, before (or as) it is saved."""
+
+    result: DealResult
+    sides: list[dict[str, Any]]
+    """The two sides as the engine received them (with `score_before` where it matters)."""
+    mp: tuple[int, int]
+    """The table's totals once this deal is in: N-S, E-W."""
+    vp: tuple[int, int] | None
+    """Deals format: the VP those totals give (provisional until the table is done)."""
+    winner: str
+    """Target format: "ns" or "ew" once the match is won, else ""."""
+
+
+def deal_preview(*, table: Table, number: int, sides: Sequence[dict[str, Any]]) -> DealPreview:
+    """Score a deal as deal_record would, saving nothing: the page's live check uses it."""
+    deals_now = {d.number: d for d in table.deals.prefetch_related("sides")}
+    return _preview(table, number, sides, deals_now)
+
+
+def _preview(
+    table: Table, number: int, sides: Sequence[dict[str, Any]], deals_now: dict[int, Deal]
+) -> DealPreview:
+    tournament = table.round.tournament
+    rules = tournament.rules
+    if len(sides) != 2:
+        raise ServiceError("A deal at a table has two sides: North-South and East-West.")
+    per_deal = {
+        n: tuple(
+            next(side.total for side in deal.sides.all() if side.direction == direction)
+            for direction in (NS, EW)
+        )
+        for n, deal in deals_now.items()
+    }
+    before = [sum(per_deal[n][i] for n in per_deal if n < number) for i in (0, 1)]
+    data_sides = []
+    for index, side in enumerate(sides):
+        side = {key: value for key, value in side.items() if key != "score_before"}
+        if rules.opening is not None:
+            # the opening minimum depends on the running score of the match: target format only
+            side["score_before"] = before[index] if tournament.is_target else 0
+        data_sides.append(side)
+    result = score_deal(deal_from_json({"variant": rules.slug, "sides": data_sides}, rules))
+    per_deal[number] = (result.sides[0].total, result.sides[1].total)
+    totals = [per_deal[n] for n in sorted(per_deal)]
+    mp = (sum(t[0] for t in totals), sum(t[1] for t in totals))
+    if not tournament.is_target:
+        return DealPreview(result, data_sides, mp, tournament.scale.vp(*mp), "")
+    try:
+        state = match_state(rules, [list(t) for t in totals], target=tournament.target)
+    except InvalidMatch as error:
+        raise ServiceError(*error.problems) from None
+    winner = "" if state.winner is None else (NS, EW)[state.winner]
+    return DealPreview(result, data_sides, mp, None, winner)
 
 
 @transaction.atomic
@@ -538,25 +588,19 @@ def deal_record(
     the table's running total before this deal). Raises StaleTable when the table changed
     since `version`, InvalidDeal (the engine's messages) or ServiceError; saves nothing then.
     """
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    # Lock this table's row only: other tables of the tournament save at the same time.
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
     tournament = table.round.tournament
     _check_table_open(table, version)
     deals_now = {d.number: d for d in table.deals.prefetch_related("sides")}
     _check_deal_number(table, number, deals_now)
     pairs = {seat.direction: seat.pair_id for seat in table.seats.all()}
-    if len(sides) != 2:
-        raise ServiceError("A deal at a table has two sides: North-South and East-West.")
-    running = _running_before(table, number)
-    data_sides = []
-    for direction, side in zip((NS, EW), sides, strict=True):
-        side = {key: value for key, value in side.items() if key != "score_before"}
-        if tournament.rules.opening is not None:
-            side["score_before"] = running[direction] if tournament.is_target else 0
-        data_sides.append(side)
-    rules = tournament.rules
-    result = score_deal(deal_from_json({"variant": rules.slug, "sides": data_sides}, rules))
-    if tournament.is_target:
-        _check_match(table, number, deals_now, result)
+    preview = _preview(table, number, sides, deals_now)
+    result = preview.result
 
     old = deals_now.get(number)
     before = _snapshot(old)
@@ -569,7 +613,7 @@ def deal_record(
         entry={"sides": [dict(s) for s in sides]},
         entered_by=user if user.is_authenticated else None,
     )
-    _save_sides(deal, pairs, data_sides, result)
+    _save_sides(deal, pairs, preview.sides, result)
     after = {
         "number": number,
         "mode": mode,
@@ -592,13 +636,17 @@ def deal_record(
 @transaction.atomic
 def deal_remove(*, table: Table, number: int, user: User, version: int) -> None:
     """Remove a deal (the last one of a target match, or any one of a deals table)."""
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
     _check_table_open(table, version)
     deal = table.deals.prefetch_related("sides").filter(number=number).first()
     if deal is None:
         raise ServiceError(f"Table {table.number} has no deal {number}.")
-    if table.round.tournament.is_target and table.deals.filter(number__gt=number).exists():
-        raise ServiceError("In a match only the last deal can be removed.")
+    if table.deals.filter(number__gt=number).exists():
+        raise ServiceError("Only the last deal can be removed; correct an earlier one instead.")
     before = _snapshot(deal)
     deal.delete()
     ResultChange.objects.create(
@@ -644,21 +692,6 @@ def _check_deal_number(table: Table, number: int, deals_now: dict[int, Deal]) ->
         )
     if number not in deals_now and number != len(deals_now) + 1:
         raise ServiceError(f"Enter deal {len(deals_now) + 1} first.")
-
-
-def _check_match(table: Table, number: int, deals_now: dict[int, Deal], result: DealResult) -> None:
-    tournament = table.round.tournament
-    totals = []
-    for n in sorted(set(deals_now) | {number}):
-        if n == number:
-            totals.append([result.sides[0].total, result.sides[1].total])
-        else:
-            by_direction = {side.direction: side.total for side in deals_now[n].sides.all()}
-            totals.append([by_direction[NS], by_direction[EW]])
-    try:
-        match_state(tournament.rules, totals, target=tournament.target)
-    except InvalidMatch as error:
-        raise ServiceError(*error.problems) from None
 
 
 def _save_sides(
@@ -894,5 +927,17 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     for key, value in fields.items():
         setattr(tournament, key, value)
     tournament.save()
+    results_changed(tournament)
+    return tournament
+
+
+# --- added by public pages ----------------------------------------------------------------------
+
+
+@transaction.atomic
+def tournament_publish(*, tournament: Tournament, published: bool) -> Tournament:
+    """Show the tournament on the public pages, or hide them again (they answer 404)."""
+    Tournament.objects.filter(pk=tournament.pk).update(published=published)
+    tournament.published = published
     results_changed(tournament)
     return tournament

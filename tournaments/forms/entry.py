@@ -1,0 +1,338 @@
+"""The deal entry forms: what a score sheet (summary mode) or the cards (card mode) say.
+
+They check only the shape of what is typed: whole numbers in range, cards as text. The scoring
+engine decides whether the deal is legal and what it is worth; `EntryForms.contract_sides` hands
+it the contract's two sides (SCORING.md), North-South first. `initial_from_entry` turns a stored
+`Deal.entry` back into form values, for a correction.
+"""
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+
+from scoring import RuleSet
+
+SIDES = (("ns", "N-S"), ("ew", "E-W"))
+MODES = (("summary", "Score sheet"), ("cards", "Cards"))
+POT_CHOICES = (
+    ("taken", "taken"),
+    ("not_taken", "not taken"),
+    ("taken_unplayed", "taken but not played"),
+)
+MAX_POINTS = 5000
+MAX_COUNT = 10
+_CARD_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def kind_field(kind: str) -> str:
+    """The form field that counts one kind of burraco ("semi-clean" -> "burracos_semi_clean")."""
+    return "burracos_" + kind.replace("-", "_")
+
+
+def card_texts(text: str) -> list[str]:
+    """The card codes in a line as typed, split at spaces or commas; the engine reads them."""
+    return [token for token in _CARD_SEPARATORS.split(text) if token]
+
+
+def meld_lines(text: str) -> list[str]:
+    """The non-empty lines of a melds box: meld 1 is the first of them."""
+    return [line.strip() for line in text.splitlines() if card_texts(line)]
+
+
+def _number_attrs(size: str = "points") -> dict[str, str]:
+    return {
+        "inputmode": "numeric",
+        "autocomplete": "off",
+        "class": f"number {size}",
+        "placeholder": "0",
+    }
+
+
+class _NumberField(forms.IntegerField):
+    """A whole number typed on a score sheet: empty means 0; a minus sign is explained."""
+
+    def __init__(self, *, maximum: int, empty_is_zero: bool = True, **kwargs: Any) -> None:
+        self.empty_is_zero = empty_is_zero
+        size = "count" if maximum == MAX_COUNT else "points"
+        super().__init__(
+            min_value=0,
+            max_value=maximum,
+            required=False,
+            widget=forms.TextInput(attrs=_number_attrs(size)),
+            error_messages={
+                "invalid": "Write a whole number, e.g. 120.",
+                "min_value": "Write the number without a minus sign.",
+                "max_value": f"That is more than {maximum}: check the number.",
+            },
+            **kwargs,
+        )
+
+    def to_python(self, value: Any) -> int | None:
+        if isinstance(value, str):
+            value = value.strip()
+            if len(value) > 12:
+                raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        number = super().to_python(value)
+        if number is None and self.empty_is_zero:
+            return 0
+        return number
+
+
+class DealForm(forms.Form):
+    """The deal as a whole: which deal, the table's version when the form was opened, the
+    mode, who closed (and, in card mode, the closing discard)."""
+
+    number = forms.IntegerField(min_value=1, max_value=99, widget=forms.HiddenInput)
+    version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
+    mode = forms.ChoiceField(choices=MODES, widget=forms.HiddenInput)
+    closed = forms.ChoiceField(
+        label="Who closed the deal?",
+        choices=(("ns", "N-S"), ("ew", "E-W"), ("", "nobody")),
+        required=False,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": "Choose N-S, E-W or nobody."},
+    )
+
+    def __init__(self, *args: Any, mode: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if mode == "cards":
+            self.fields["closing_discard"] = forms.CharField(
+                label="Card discarded to close (if you know it)",
+                required=False,
+                max_length=8,
+                widget=forms.TextInput(attrs={"class": "card-code", "autocomplete": "off"}),
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("closing_discard") and not data.get("closed"):
+            self.add_error("closing_discard", "Nobody closed, so leave the closing discard empty.")
+        return data
+
+
+class _SideForm(forms.Form):
+    """What both modes ask of a side: the pot, what an untaken pot held where its cards are
+    charged, and the opening where the variant's minimum applies to this side."""
+
+    pot = forms.ChoiceField(
+        choices=POT_CHOICES,
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": "Say what became of the pot.",
+            "invalid_choice": "Choose taken, not taken or taken but not played.",
+        },
+    )
+
+    def __init__(self, *args: Any, rules: RuleSet, opening: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        self.opening = opening
+        self.fields["pot"].label = rules.word("pot").capitalize()
+        if rules.pot_penalty_in_cards:
+            self.fields["pot_points"] = _NumberField(
+                maximum=MAX_POINTS,
+                empty_is_zero=False,
+                label="Points in the pot (when not taken)",
+            )
+
+    def common(self, closed: bool) -> dict[str, Any]:
+        data = self.cleaned_data
+        side: dict[str, Any] = {"pot": data["pot"], "closed": closed}
+        points = data.get("pot_points")
+        if self.rules.pot_penalty_in_cards and data["pot"] == "not_taken" and points is not None:
+            side["pot_points"] = points
+        return side
+
+
+class SummarySideForm(_SideForm):
+    """One side as the score sheet gives it: points, and a count of burracos per kind."""
+
+    def __init__(self, *args: Any, rules: RuleSet, opening: bool, **kwargs: Any) -> None:
+        super().__init__(*args, rules=rules, opening=opening, **kwargs)
+        self.fields["melded_points"] = _NumberField(maximum=MAX_POINTS, label="Melded points")
+        self.fields["hand_points"] = _NumberField(maximum=MAX_POINTS, label="Points left in hand")
+        word = rules.word("burraco")
+        for kind in rules.kinds():
+            self.fields[kind_field(kind)] = _NumberField(
+                maximum=MAX_COUNT, label=f"{kind.capitalize()} {word}s"
+            )
+        if opening:
+            self.fields["opening_points"] = _NumberField(
+                maximum=MAX_POINTS, empty_is_zero=False, label="Opening points"
+            )
+            self.fields["opening_canasta"] = forms.BooleanField(
+                required=False, label=f"Opened with a {word}"
+            )
+        self.order_fields(
+            ["melded_points", "hand_points", *[kind_field(k) for k in rules.kinds()], "pot"]
+        )
+
+    def side(self, closed: bool) -> dict[str, Any]:
+        data = self.cleaned_data
+        burracos = {kind: data[kind_field(kind)] for kind in self.rules.kinds()}
+        side = {
+            "melded_points": data["melded_points"],
+            "hand_points": data["hand_points"],
+            "burracos": {kind: count for kind, count in burracos.items() if count},
+            **self.common(closed),
+        }
+        if self.opening:
+            if data.get("opening_points") is not None:
+                side["opening_points"] = data["opening_points"]
+            if data.get("opening_canasta"):
+                side["opening_canasta"] = True
+        return side
+
+
+class CardSideForm(_SideForm):
+    """One side card by card: a meld a line, and the cards left in hand."""
+
+    melds = forms.CharField(
+        label="Melds, one a line",
+        required=False,
+        max_length=3000,
+        widget=forms.Textarea(
+            attrs={
+                "rows": 6,
+                "spellcheck": "false",
+                "autocapitalize": "characters",
+                "autocomplete": "off",
+                "placeholder": "3C 4C 5C 6C 7C 8C 9C JK\nKH KD KS",
+            }
+        ),
+    )
+    hand = forms.CharField(
+        label="Cards left in hand",
+        required=False,
+        max_length=300,
+        widget=forms.TextInput(
+            attrs={"spellcheck": "false", "autocapitalize": "characters", "autocomplete": "off"}
+        ),
+    )
+
+    def __init__(self, *args: Any, rules: RuleSet, opening: bool, **kwargs: Any) -> None:
+        super().__init__(*args, rules=rules, opening=opening, **kwargs)
+        if opening:
+            self.fields["opening_melds"] = forms.CharField(
+                label="Lines of the melds laid down first (e.g. 1 3)",
+                required=False,
+                max_length=60,
+                widget=forms.TextInput(attrs={"autocomplete": "off", "inputmode": "numeric"}),
+            )
+        self.order_fields(["melds", "hand", "pot"])
+
+    def clean_opening_melds(self) -> list[int] | None:
+        text = self.cleaned_data.get("opening_melds", "")
+        if not text:
+            return None
+        tokens = card_texts(text)
+        if not all(
+            token.isascii() and token.isdigit() and 0 < int(token) <= 99 for token in tokens
+        ):
+            raise forms.ValidationError("Write the line numbers of the melds, e.g. 1 3.")
+        return [int(token) for token in tokens]
+
+    def side(self, closed: bool, closing_discard: str = "") -> dict[str, Any]:
+        data = self.cleaned_data
+        side = {
+            "melds": [card_texts(line) for line in meld_lines(data["melds"])],
+            "hand": card_texts(data["hand"]),
+            **self.common(closed),
+        }
+        if closed and closing_discard:
+            side["closing_discard"] = closing_discard
+        if self.opening and data.get("opening_melds"):
+            side["opening"] = [number - 1 for number in data["opening_melds"]]
+        return side
+
+
+@dataclass
+class EntryForms:
+    """The deal form and one side form per direction, bound or not, as one unit."""
+
+    mode: str
+    deal: DealForm
+    sides: dict[str, SummarySideForm | CardSideForm]
+
+    def is_valid(self) -> bool:
+        valid = [form.is_valid() for form in (self.deal, *self.sides.values())]
+        return all(valid)
+
+    def fields(self) -> Iterator[forms.BoundField]:
+        for form in (self.deal, *self.sides.values()):
+            yield from form
+
+    def contract_sides(self) -> list[dict[str, Any]]:
+        """The contract's two sides (North-South first), from valid forms."""
+        closed = self.deal.cleaned_data.get("closed") or ""
+        discard = self.deal.cleaned_data.get("closing_discard") or ""
+        result = []
+        for key, form in self.sides.items():
+            if isinstance(form, CardSideForm):
+                result.append(form.side(closed == key, discard))
+            else:
+                result.append(form.side(closed == key))
+        return result
+
+
+def entry_forms(
+    *,
+    mode: str,
+    rules: RuleSet,
+    opening: Mapping[str, bool],
+    data: Mapping[str, Any] | None = None,
+    initial: Mapping[str, Mapping[str, Any]] | None = None,
+) -> EntryForms:
+    """The forms of one deal in `mode`; `opening` says which sides must give their opening.
+
+    `initial` holds the deal form's values under "deal" and each side's under "ns"/"ew"."""
+    mode = mode if mode in dict(MODES) else "summary"
+    side_class = CardSideForm if mode == "cards" else SummarySideForm
+    initial = initial or {}
+    return EntryForms(
+        mode=mode,
+        deal=DealForm(data, initial=initial.get("deal"), mode=mode),
+        sides={
+            key: side_class(
+                data,
+                prefix=key,
+                initial=initial.get(key),
+                rules=rules,
+                opening=opening.get(key, False),
+            )
+            for key, _ in SIDES
+        },
+    )
+
+
+def initial_from_entry(entry: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Form values that show a stored deal (Deal.entry) again, for a correction.
+
+    What both modes share (pot, who closed) carries over to the other mode; the rest only
+    to the mode the deal was entered in."""
+    initial: dict[str, dict[str, Any]] = {"deal": {"closed": ""}}
+    sides = entry.get("sides") or []
+    for (key, _), side in zip(SIDES, sides, strict=False):
+        values: dict[str, Any] = {"pot": side.get("pot", "taken")}
+        for name in ("pot_points", "opening_points", "opening_canasta"):
+            if name in side:
+                values[name] = side[name]
+        if side.get("closed"):
+            initial["deal"]["closed"] = key
+            if side.get("closing_discard"):
+                initial["deal"]["closing_discard"] = side["closing_discard"]
+        if "melds" in side or "hand" in side:
+            values["melds"] = "\n".join(" ".join(meld) for meld in side.get("melds", []))
+            values["hand"] = " ".join(side.get("hand", []))
+            if side.get("opening") is not None:
+                values["opening_melds"] = " ".join(str(i + 1) for i in side["opening"])
+        if "melded_points" in side:
+            values["melded_points"] = side["melded_points"]
+            values["hand_points"] = side.get("hand_points", 0)
+            for kind, count in (side.get("burracos") or {}).items():
+                values[kind_field(kind)] = count
+        initial[key] = values
+    return initial
