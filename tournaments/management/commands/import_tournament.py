@@ -1,0 +1,63 @@
+"""`manage.py import_tournament FILE [--club CLUB]`: a backup restored as a new tournament.
+
+FILE is what `export_tournament` wrote ("-" reads standard input). The tournament goes to the
+club named in the file unless --club names another; the club must exist. Stored results are
+restored as they are, once the scoring engine agrees with every one (see tournaments/backup.py).
+Any problem is one line on standard error and exit status 1, and nothing is saved.
+"""
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournaments.backup import backup_club_slug, tournament_import
+from tournaments.models import Club, Deal
+from tournaments.services import ServiceError
+
+
+class Command(BaseCommand):
+    help = "Restore a tournament backup file (from export_tournament) as a new tournament."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", metavar="FILE", help='The backup file; "-" for standard input.')
+        parser.add_argument(
+            "--club", metavar="CLUB_SLUG", help="Import into this club instead of the file's."
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        name = options["file"]
+        try:
+            raw = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
+        except OSError as error:
+            raise CommandError(f"Cannot read {name}: {error.strerror or error}.") from None
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise CommandError(f"{name} is not a JSON file: it is not UTF-8 text.") from None
+        except json.JSONDecodeError as error:
+            raise CommandError(
+                f"{name} is not a JSON file ({error.msg} at line {error.lineno}, "
+                f"column {error.colno})."
+            ) from None
+        notes: list[str] = []
+        try:
+            slug = options["club"] or backup_club_slug(data=data)
+            club = Club.objects.filter(slug=slug).first()
+            if club is None:
+                raise CommandError(
+                    f"There is no club {slug!r} here: create it first, or use --club."
+                )
+            tournament = tournament_import(data=data, club=club, notes=notes)
+        except ServiceError as error:
+            raise CommandError(" ".join(str(error).split())) from None
+        deals = Deal.objects.filter(table__round__tournament=tournament).count()
+        self.stdout.write(
+            f"Imported {tournament} into {club.name} as {tournament.slug}: "
+            f"{tournament.pairs.count()} pairs, {tournament.round_set.count()} rounds, "
+            f"{deals} deals, {tournament.changes.count()} audit records."
+        )
+        for note in notes:
+            self.stdout.write(f"  {note}")
