@@ -53,6 +53,10 @@ class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has 
         attrs: ClassVar[dict[str, str]] = {"class": "standings"}
         empty_text = "No pairs yet."
 
+    export_names: ClassVar[dict[str, str]] = {"number": "pair_number"}
+    """CSV header of a column whose name alone would be unclear; the others export under their
+    own names (rank, players, vp, mp, …). See tournaments/exports.py and README "Exports"."""
+
     @classmethod
     def for_tournament(cls, tournament: Tournament, data: Any, **options: Any) -> "StandingsTable":
         exclude = () if tournament.is_target else TARGET_ONLY
