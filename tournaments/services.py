@@ -810,22 +810,28 @@ def _outcomes(tournament: Tournament, before: int | None = None) -> list[TableOu
     return outcomes
 
 
+STANDING_FIELDS = ("vp", "mp", "rounds_played", "byes", "matches_won", "point_difference", "rank")
+
+
 def standings_recompute(*, tournament: Tournament) -> None:
-    """Store every pair's totals and rank, from the finished tables."""
+    """Store every pair's totals and rank, from the finished tables.
+
+    Only the pairs whose numbers changed are written: a finished table moves two pairs and
+    the ranks between them, and rewriting a whole field of 200 pairs on every save is slow."""
     pairs = list(tournament.pairs.all())
     records = rank_pairs(
         [p.pk for p in pairs], _outcomes(tournament), by_matches=tournament.is_target
     )
+    changed = []
     for pair in pairs:
         record: PairRecord = records[pair.pk]
-        pair.vp, pair.mp = record.vp, record.mp
-        pair.rounds_played, pair.byes = record.rounds_played, record.byes
-        pair.matches_won, pair.point_difference = record.matches_won, record.point_difference
-        pair.rank = record.rank
-    Pair.objects.bulk_update(
-        pairs,
-        ["vp", "mp", "rounds_played", "byes", "matches_won", "point_difference", "rank"],
-    )
+        values = [getattr(record, name) for name in STANDING_FIELDS]
+        if values != [getattr(pair, name) for name in STANDING_FIELDS]:
+            for name, value in zip(STANDING_FIELDS, values, strict=True):
+                setattr(pair, name, value)
+            changed.append(pair)
+    if changed:
+        Pair.objects.bulk_update(changed, STANDING_FIELDS)
 
 
 def danese_standings(tournament: Tournament, *, before: int) -> list[int]:

@@ -3,6 +3,7 @@ cache, and a save, in this process or in any other, is seen by the very next rea
 every key carries the tournament's results_version."""
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -222,3 +223,30 @@ def test_a_save_in_one_process_is_seen_by_the_next_read_in_another(
     assert vp == 20
     # nothing was deleted: the old version's entry is still there, simply never asked for
     assert cache.get(leaderboard.cache_key(before, "board")) is not None
+
+
+def test_a_rendered_page_is_shared_by_readers_until_the_next_save(
+    club: Club, organiser: User, organiser_client: object
+) -> None:
+    from django.test import Client
+
+    tournament = make_tournament(club, pairs=4, published=True)
+    round_ = started(tournament)
+    table = round_.tables.get(number=1)
+    ns = table.seats.get(direction="ns").pair
+    address = f"/t/{club.slug}/{tournament.slug}/pairs/{ns.number}/"
+    first, second = Client(), Client()
+    for number in (1, 2):
+        record(table, number, organiser)
+    page = first.get(address).content.decode()
+    assert "1200" in page and "1800" not in page
+    with CaptureQueriesContext(connection) as captured:
+        assert second.get(address).content.decode() == page  # the same rendering, shared
+    read = {t for q in captured.captured_queries for t in re.findall(r'FROM "(\w+)"', q["sql"])}
+    assert read <= {"tournaments_tournament", "burraco_cache"}
+    record(table, 3, organiser)
+    page = second.get(address).content.decode()
+    assert "1800" in page  # the save made a new version: the next reader gets a new rendering
+    # an organiser is rendered afresh, never served the readers' copy
+    organiser_page = organiser_client.get(address).content.decode()  # type: ignore[attr-defined]
+    assert "1800" in organiser_page

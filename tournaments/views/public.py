@@ -9,13 +9,16 @@ whatever the size of the field. Pages that poll answer htmx with one region only
 the page's template) and send `Vary: HX-Request`.
 """
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import wraps
 from math import floor, log10
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -56,6 +59,49 @@ def _tournament(request: HttpRequest, club_slug: str, tournament_slug: str) -> T
     if not tournament.published and not _organises(request, tournament.club):
         raise Http404("No such tournament.")
     return tournament
+
+
+RenderedView = Callable[..., HttpResponse]
+
+
+def cached_for_readers(view: RenderedView) -> RenderedView:
+    """Players (anonymous readers) get the page as already rendered for the tournament's
+    current results version, from the cache every server process shares: a save bumps the
+    version, so nobody is served an old page, and a full field is rendered once per change
+    instead of once per phone. Organisers (previews, their own header) are rendered afresh.
+    Public pages carry no CSRF token, so a shared rendering leaks nothing of one reader to
+    another."""
+
+    @wraps(view)
+    def wrapper(
+        request: HtmxHttpRequest, club_slug: str, tournament_slug: str, **kwargs: Any
+    ) -> HttpResponse:
+        if request.user.is_authenticated:
+            return view(request, club_slug, tournament_slug, **kwargs)
+        tournament = leaderboard.public_tournament(club_slug, tournament_slug)
+        if tournament is None or not tournament.published:
+            raise Http404("No such tournament.")
+        variant = "|".join(
+            [
+                request.get_full_path(),
+                request.headers.get("HX-Request", ""),
+                request.headers.get("HX-Target", ""),
+                request.headers.get("HX-History-Restore-Request", ""),
+            ]
+        )
+        key = leaderboard.cache_key(
+            tournament, "page:" + hashlib.sha256(variant.encode()).hexdigest()[:32]
+        )
+        stored = cache.get(key)
+        if stored is not None:
+            content, content_type = stored
+            return HttpResponse(content, content_type=content_type)
+        response = view(request, club_slug, tournament_slug, **kwargs)
+        if response.status_code == 200 and not response.streaming:
+            cache.set(key, (response.content, response["Content-Type"]), leaderboard.CACHE_SECONDS)
+        return response
+
+    return wrapper
 
 
 def _wants_region(request: HtmxHttpRequest) -> bool:
@@ -174,6 +220,7 @@ def club_page(request: HttpRequest, club_slug: str) -> HttpResponse:
 
 @require_safe
 @vary_on_headers("HX-Request", "HX-Target")
+@cached_for_readers
 def tournament_page(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) -> HttpResponse:
     """Live standings (sortable) and the current round's seating. htmx polls each region:
     #seating answers with the seating, anything else with the standings."""
@@ -197,6 +244,7 @@ def tournament_page(request: HtmxHttpRequest, club_slug: str, tournament_slug: s
 
 @require_safe
 @vary_on_headers("HX-Request")
+@cached_for_readers
 def projector(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) -> HttpResponse:
     """Large type for the wall: the standings and the seating in turn, each scrolling slowly
     (static/js/projector.js); the board reloads itself."""
@@ -227,6 +275,7 @@ def projector(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) ->
 
 @require_safe
 @vary_on_headers("HX-Request")
+@cached_for_readers
 def pair_page(
     request: HtmxHttpRequest, club_slug: str, tournament_slug: str, number: int
 ) -> HttpResponse:
@@ -251,6 +300,7 @@ def pair_page(
 
 @require_safe
 @vary_on_headers("HX-Request")
+@cached_for_readers
 def find_table(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) -> HttpResponse:
     """The current round by player surname: every player's pair, table and direction."""
     tournament = _tournament(request, club_slug, tournament_slug)
