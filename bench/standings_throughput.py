@@ -1,0 +1,81 @@
+"""Public standings against a trivial view, served by gunicorn on PostgreSQL.
+
+    .venv/bin/python bench/standings_throughput.py [--pairs 200] [--rounds 8] [--seconds 10]
+
+A fresh PostgreSQL database; a published classico tournament of 200 pairs and 8 rounds played
+through the real services (every number from the scoring engine); gunicorn with 4 workers,
+production settings, Redis as the shared cache (REDIS_URL, default redis://127.0.0.1:6379/4).
+Then wrk (2 threads, 16 connections) against the public standings page and, in the same run,
+against /ping/ (a trivial Django view through the same middleware), interleaved three times;
+the mean requests per second of each. The last line is their ratio.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import evening
+
+PORT = 8078
+
+
+def wrk(url: str, seconds: int) -> tuple[float, str]:
+    out = subprocess.run(
+        ["wrk", "-t2", "-c16", f"-d{seconds}s", "--latency", url],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if non_2xx:
+        raise SystemExit(f"{url}: {non_2xx.group(1)} error responses\n{out}")
+    p50 = re.search(r"50%\s+(\S+)", out)
+    return rate, p50.group(1) if p50 else "?"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--workers", type=int, default=4)
+    args = parser.parse_args()
+    redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/4")
+    with evening.fresh_database(f"burraco_bench_{os.getpid()}") as database_url:
+        env = evening.server_env(database_url, redis_url or None)
+        evening.setup_django(env)
+        from django.core.cache import cache
+
+        cache.clear()
+        info = evening.build_evening(pairs=args.pairs, rounds=args.rounds, played=args.rounds)
+        print(
+            f"{args.pairs} pairs, {args.rounds} rounds played through the services in "
+            f"{info['seconds']:.0f} s"
+        )
+        base = f"http://127.0.0.1:{PORT}"
+        standings = f"{base}/t/{info['club']}/{info['tournament']}/"
+        trivial = f"{base}/ping/"
+        with evening.gunicorn(env, workers=args.workers, port=PORT):
+            for url in (standings, trivial):  # warm up: the first reader renders the page
+                wrk(url, 2)
+            rates: dict[str, list[float]] = {"standings": [], "trivial": []}
+            for _ in range(3):
+                for name, url in (("trivial", trivial), ("standings", standings)):
+                    rate, p50 = wrk(url, args.seconds)
+                    rates[name].append(rate)
+                    print(f"  {name:9s} {rate:8.0f} requests/s (p50 {p50})")
+        mean = {name: sum(values) / len(values) for name, values in rates.items()}
+        print(
+            f"standings {mean['standings']:.0f}/s, trivial {mean['trivial']:.0f}/s "
+            f"({args.workers} gunicorn workers, cache {'Redis' if redis_url else 'database'})"
+        )
+        print(f"standings/trivial throughput ratio: {mean['standings'] / mean['trivial']:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,164 @@
+"""Every URL the project serves, walked from the URL configuration itself, so that a view added
+later cannot forget its checks: an organiser page sends an anonymous visitor to log in and
+answers 404 to another club's organiser (never a page, never even a 403 that says it exists),
+and every POST needs its CSRF token. A URL outside /organise/ must be named as public below.
+Public pages never show organisers' e-mail addresses or unpublished tournaments."""
+
+import datetime
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from tournaments import services
+from tournaments.models import Club, Season, Tournament
+from tournaments.tests.conftest import make_tournament
+
+PUBLIC = {
+    "home", "login", "logout", "ping",
+    "public_club", "public_tournament", "public_projector", "public_pair", "public_find",
+    "public_standings_csv", "season_public", "season_public_pairs_csv",
+    "season_public_players_csv",
+}  # fmt: skip
+"""URL names anyone may open. Adding a name here is a decision: say why in the commit."""
+
+
+@dataclass(frozen=True)
+class Route:
+    name: str
+    pattern: str
+    keys: tuple[str, ...]
+    defaults: tuple[str, ...]
+
+
+def routes(
+    patterns: list[URLPattern | URLResolver] | None = None, prefix: str = ""
+) -> Iterator[Route]:
+    for entry in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(entry, URLResolver):
+            if str(entry.pattern).startswith("admin/"):
+                continue  # Django's admin guards itself (staff only); tested in test_admin
+            yield from routes(entry.url_patterns, prefix + str(entry.pattern))
+        else:
+            pattern = prefix + str(entry.pattern)
+            keys = tuple(entry.pattern.regex.groupindex)
+            yield Route(entry.name or pattern, pattern, keys, tuple(entry.default_args))
+
+
+ALL = list(routes())
+ORGANISER = [route for route in ALL if route.pattern.startswith("organise/")]
+
+
+def test_every_url_is_either_an_organiser_page_or_named_public() -> None:
+    unknown = [r.name for r in ALL if r not in ORGANISER and r.name not in PUBLIC]
+    assert unknown == [], f"new URLs outside /organise/: decide whether they are public {unknown}"
+    assert len(ORGANISER) >= 25
+
+
+@pytest.fixture
+def world(club: Club, organiser: User) -> dict[str, object]:
+    """One of everything an organiser URL can name, all in the organiser's club."""
+    tournament = make_tournament(club, pairs=5)
+    season = services_season(club, tournament)
+    prepared = services.round_prepare(tournament=tournament, movement="random", seed=2)
+    services.round_start(round=prepared.round)
+    table = prepared.round.tables.filter(is_bye=False).first()
+    assert table is not None
+    sides = [
+        {"melded_points": 300, "hand_points": 0, "burracos": {"clean": 1}, "pot": "taken",
+         "closed": True},
+        {"melded_points": 100, "hand_points": 30, "burracos": {}, "pot": "taken"},
+    ]  # fmt: skip
+    services.deal_record(
+        table=table, number=1, sides=sides, mode="summary", user=organiser, version=0
+    )
+    return {
+        "tournament_id": tournament.pk,
+        "pair_id": tournament.pairs.first().pk,  # type: ignore[union-attr]
+        "round_id": prepared.round.pk,
+        "table_id": table.pk,
+        "number": 1,
+        "season_id": season.pk,
+    }
+
+
+def services_season(club: Club, tournament: Tournament) -> Season:
+    season = Season.objects.create(club=club, name="Winter", slug="winter")
+    Tournament.objects.filter(pk=tournament.pk).update(season=season)
+    return season
+
+
+def address(route: Route, values: dict[str, object]) -> str:
+    missing = [key for key in route.keys if key not in values]
+    assert not missing, f"{route.name}: teach this test what {missing} name"
+    path = route.pattern
+    for key in route.keys:
+        path = path.replace(f"<int:{key}>", str(values[key])).replace(
+            f"<slug:{key}>", str(values[key])
+        )
+    return "/" + path
+
+
+@pytest.mark.parametrize("route", ORGANISER, ids=lambda route: route.name)
+def test_organiser_urls_refuse_anonymous_visitors_and_other_clubs(
+    route: Route, world: dict[str, object], other_client: Client
+) -> None:
+    url = address(route, world)
+    for method in ("get", "post"):
+        response = getattr(Client(), method)(url)
+        assert response.status_code == 302, (route.name, method, response.status_code)
+        assert response.url.startswith("/login/?next="), (route.name, method)
+    if not route.keys:
+        # a page of the organiser's own (dashboard, a new tournament…): nothing of our club
+        page = other_client.get(url)
+        assert page.status_code == 200, route.name
+        for secret in ("Circolo del Burraco Roma", "Tuesday evening", "Winter"):
+            assert secret not in page.content.decode(), (route.name, secret)
+        return
+    answers = {method: getattr(other_client, method)(url).status_code for method in ("get", "post")}
+    # the method the view accepts answers 404; the other one may say it is not allowed (405)
+    assert 404 in answers.values(), (route.name, answers)
+    assert set(answers.values()) <= {404, 405}, (route.name, answers)
+
+
+@pytest.mark.parametrize("route", ORGANISER, ids=lambda route: route.name)
+def test_every_organiser_post_needs_its_csrf_token(
+    route: Route, world: dict[str, object], organiser: User
+) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(organiser)
+    response = client.post(address(route, world), {})
+    assert response.status_code in {403, 405}, (route.name, response.status_code)
+    if response.status_code == 403:
+        assert b"CSRF" in response.content
+
+
+def test_public_pages_show_no_email_and_no_unpublished_tournament(
+    club: Club, organiser: User
+) -> None:
+    published = make_tournament(club, pairs=4, name="Open evening", published=True)
+    hidden = make_tournament(club, pairs=4, name="Secret evening", date=datetime.date(2026, 11, 18))
+    for tournament in (published, hidden):
+        prepared = services.round_prepare(tournament=tournament, movement="random", seed=4)
+        services.round_start(round=prepared.round)
+    client = Client()
+    pages = [
+        "/",
+        f"/t/{club.slug}/",
+        f"/t/{club.slug}/{published.slug}/",
+        f"/t/{club.slug}/{published.slug}/projector/",
+        f"/t/{club.slug}/{published.slug}/find/",
+        f"/t/{club.slug}/{published.slug}/pairs/1/",
+        f"/t/{club.slug}/{published.slug}/standings.csv",
+    ]
+    for page in pages:
+        response = client.get(page)
+        assert response.status_code == 200, page
+        text = response.content.decode()
+        assert organiser.email not in text, page
+        assert "Secret evening" not in text and hidden.slug not in text, page
+    for page in (f"/t/{club.slug}/{hidden.slug}/", f"/t/{club.slug}/{hidden.slug}/standings.csv"):
+        assert client.get(page).status_code == 404, page
