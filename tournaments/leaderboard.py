@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models import QuerySet, Subquery
 
 from scoring.rules import KIND_ORDER
@@ -289,6 +290,48 @@ def public_tournament(club_slug: str, tournament_slug: str) -> Tournament | None
         .filter(club__slug=club_slug, slug=tournament_slug)
         .first()
     )
+
+
+@dataclass(frozen=True)
+class Version:
+    """What a reader needs to know of a tournament before serving a stored page."""
+
+    published: bool
+    results_version: int
+
+
+VERSION_SECONDS = 60
+"""How long the current version of a tournament is remembered without asking the database.
+Saves forget it at once; only a change made behind the services' back (a tournament deleted
+in the admin) can go unseen, and for at most this long."""
+
+
+def version_key(club_slug: str, tournament_slug: str) -> str:
+    return f"public:{KEY_FORMAT}:version:{club_slug}:{tournament_slug}"
+
+
+def page_key(club_slug: str, tournament_slug: str, variant: str) -> str:
+    return f"public:{KEY_FORMAT}:page:{club_slug}:{tournament_slug}:{variant}"
+
+
+def current_version(club_slug: str, tournament_slug: str) -> Version | None:
+    """The tournament's version from the database (one query), remembered for a while. `add`,
+    not `set`: a save that has just forgotten the version wins over a reader who read the
+    database a moment before it."""
+    tournament = public_tournament(club_slug, tournament_slug)
+    if tournament is None:
+        return None
+    version = Version(tournament.published, tournament.results_version)
+    cache.add(version_key(club_slug, tournament_slug), version, VERSION_SECONDS)
+    return version
+
+
+def forget_version(club_slug: str, tournament_slug: str) -> None:
+    """Called by every change of results, seating or pairs (services.results_changed): now,
+    and again once the change is committed, so no reader keeps the old version past it."""
+    key = version_key(club_slug, tournament_slug)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
 
 
 def public_club(club_slug: str) -> Club | None:

@@ -76,6 +76,9 @@ def results_changed(tournament: Tournament) -> None:
     results_version; cached standings are keyed by it, so no process ever serves old ones."""
     Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
     tournament.refresh_from_db(fields=["results_version"])
+    from tournaments.leaderboard import forget_version  # leaderboard reads services' models
+
+    forget_version(tournament.club.slug, tournament.slug)
 
 
 # --- tournaments and pairs -------------------------------------------------------------------

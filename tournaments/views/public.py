@@ -78,9 +78,6 @@ def cached_for_readers(view: RenderedView) -> RenderedView:
     ) -> HttpResponse:
         if request.user.is_authenticated:
             return view(request, club_slug, tournament_slug, **kwargs)
-        tournament = leaderboard.public_tournament(club_slug, tournament_slug)
-        if tournament is None or not tournament.published:
-            raise Http404("No such tournament.")
         variant = "|".join(
             [
                 request.get_full_path(),
@@ -89,16 +86,23 @@ def cached_for_readers(view: RenderedView) -> RenderedView:
                 request.headers.get("HX-History-Restore-Request", ""),
             ]
         )
-        key = leaderboard.cache_key(
-            tournament, "page:" + hashlib.sha256(variant.encode()).hexdigest()[:32]
+        keys = (
+            leaderboard.version_key(club_slug, tournament_slug),
+            leaderboard.page_key(
+                club_slug, tournament_slug, hashlib.sha256(variant.encode()).hexdigest()[:32]
+            ),
         )
-        stored = cache.get(key)
-        if stored is not None:
-            content, content_type = stored
-            return HttpResponse(content, content_type=content_type)
+        found = cache.get_many(keys)  # one round trip: a warm read asks nothing else
+        current = found.get(keys[0]) or leaderboard.current_version(club_slug, tournament_slug)
+        if current is None or not current.published:
+            raise Http404("No such tournament.")
+        stored = found.get(keys[1])
+        if stored is not None and stored[0] == current.results_version:
+            return HttpResponse(stored[1], content_type=stored[2])
         response = view(request, club_slug, tournament_slug, **kwargs)
         if response.status_code == 200 and not response.streaming:
-            cache.set(key, (response.content, response["Content-Type"]), leaderboard.CACHE_SECONDS)
+            page = (current.results_version, response.content, response["Content-Type"])
+            cache.set(keys[1], page, leaderboard.CACHE_SECONDS)
         return response
 
     return wrapper
