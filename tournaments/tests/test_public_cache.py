@@ -250,3 +250,22 @@ def test_a_rendered_page_is_shared_by_readers_until_the_next_save(
     # an organiser is rendered afresh, never served the readers' copy
     organiser_page = organiser_client.get(address).content.decode()  # type: ignore[attr-defined]
     assert "1800" in organiser_page
+
+
+def test_stored_pages_go_out_gzipped_to_browsers_that_accept_it(
+    club: Club, organiser: User
+) -> None:
+    import gzip
+
+    from django.test import Client
+
+    tournament = make_tournament(club, pairs=4, published=True)
+    started(tournament)
+    address = f"/t/{club.slug}/{tournament.slug}/"
+    plain = Client().get(address).content  # rendered, and stored compressed
+    zipped = Client().get(address, headers={"Accept-Encoding": "gzip, br"})
+    assert zipped["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in zipped["Vary"]
+    assert gzip.decompress(zipped.content) == plain
+    again = Client().get(address)  # a client that does not accept gzip
+    assert "Content-Encoding" not in again and again.content == plain
