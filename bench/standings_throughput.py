@@ -35,7 +35,7 @@ def wrk(url: str, seconds: int) -> tuple[float, str]:
     non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     if non_2xx:
         raise SystemExit(f"{url}: {non_2xx.group(1)} error responses\n{out}")
-    p50 = re.search(r"50%\s+(\S+)", out)
+    p50 = re.search(r"^\s+50%\s+(\S+)", out, re.MULTILINE)
     return rate, p50.group(1) if p50 else "?"
 
 

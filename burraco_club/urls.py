@@ -16,7 +16,8 @@ urlpatterns = [
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("", include("tournaments.urls")),
+    # the public pages first: they are what most requests ask for during an evening
     path("", include("tournaments.urls_public")),
+    path("", include("tournaments.urls")),
     path("", include("tournaments.urls_exports")),
 ]

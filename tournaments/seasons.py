@@ -93,7 +93,8 @@ def season_tournaments_set(*, season: Season, tournaments: Iterable[Tournament])
     """The season's tournaments become exactly these: the club's own, none in another season."""
     ids = {t.pk for t in tournaments}
     chosen = list(
-        Tournament.objects.select_for_update()
+        # lock the tournaments only: the season is a nullable join PostgreSQL cannot lock
+        Tournament.objects.select_for_update(of=("self",))
         .filter(pk__in=ids)
         .select_related("season")
         .order_by("date", "id")
