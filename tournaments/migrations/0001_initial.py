@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,254 +14,633 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Pair',
+            name="Pair",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('vp', models.IntegerField(default=0, verbose_name='VP')),
-                ('mp', models.IntegerField(default=0, verbose_name='MP')),
-                ('rounds_played', models.PositiveSmallIntegerField(default=0)),
-                ('matches_won', models.PositiveSmallIntegerField(default=0)),
-                ('point_difference', models.IntegerField(default=0)),
-                ('byes', models.PositiveSmallIntegerField(default=0)),
-                ('rank', models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                ("vp", models.IntegerField(default=0, verbose_name="VP")),
+                ("mp", models.IntegerField(default=0, verbose_name="MP")),
+                ("rounds_played", models.PositiveSmallIntegerField(default=0)),
+                ("matches_won", models.PositiveSmallIntegerField(default=0)),
+                ("point_difference", models.IntegerField(default=0)),
+                ("byes", models.PositiveSmallIntegerField(default=0)),
+                ("rank", models.PositiveSmallIntegerField(blank=True, null=True)),
             ],
             options={
-                'ordering': ['tournament', 'number'],
+                "ordering": ["tournament", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('movement', models.CharField(choices=[('random', 'Random draw'), ('mitchell', 'Mitchell'), ('danese', 'Danese (by standings)'), ('round_robin', 'Round robin')], max_length=12)),
-                ('step', models.PositiveSmallIntegerField(blank=True, help_text='Mitchell only.', null=True)),
-                ('seed', models.BigIntegerField(default=0)),
-                ('status', models.CharField(choices=[('seating', 'Seating shown, not started'), ('playing', 'Playing'), ('done', 'Done')], default='seating', max_length=10)),
-                ('pairing_outdated', models.BooleanField(default=False, help_text='A correction since this Danese round was paired would now pair it differently.')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                (
+                    "movement",
+                    models.CharField(
+                        choices=[
+                            ("random", "Random draw"),
+                            ("mitchell", "Mitchell"),
+                            ("danese", "Danese (by standings)"),
+                            ("round_robin", "Round robin"),
+                        ],
+                        max_length=12,
+                    ),
+                ),
+                (
+                    "step",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="Mitchell only.", null=True
+                    ),
+                ),
+                ("seed", models.BigIntegerField(default=0)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("seating", "Seating shown, not started"),
+                            ("playing", "Playing"),
+                            ("done", "Done"),
+                        ],
+                        default="seating",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "pairing_outdated",
+                    models.BooleanField(
+                        default=False,
+                        help_text="A correction since this Danese round was paired would now pair it differently.",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['tournament', 'number'],
+                "ordering": ["tournament", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Club',
+            name="Club",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120)),
-                ('slug', models.SlugField(max_length=60, unique=True)),
-                ('city', models.CharField(blank=True, max_length=80)),
-                ('organisers', models.ManyToManyField(blank=True, related_name='clubs', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                ("slug", models.SlugField(max_length=60, unique=True)),
+                ("city", models.CharField(blank=True, max_length=80)),
+                (
+                    "organisers",
+                    models.ManyToManyField(
+                        blank=True, related_name="clubs", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='Deal',
+            name="Deal",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('mode', models.CharField(choices=[('summary', 'Score sheet'), ('cards', 'Cards')], default='summary', max_length=10)),
-                ('entry', models.JSONField(default=dict)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('entered_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[("summary", "Score sheet"), ("cards", "Cards")],
+                        default="summary",
+                        max_length=10,
+                    ),
+                ),
+                ("entry", models.JSONField(default=dict)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "entered_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table', 'number'],
+                "ordering": ["table", "number"],
             },
         ),
         migrations.CreateModel(
-            name='DealSide',
+            name="DealSide",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('direction', models.CharField(choices=[('ns', 'North-South'), ('ew', 'East-West')], max_length=2)),
-                ('closed', models.BooleanField(default=False)),
-                ('pot', models.CharField(max_length=16)),
-                ('melded_points', models.IntegerField()),
-                ('hand_points', models.IntegerField()),
-                ('burracos', models.JSONField(default=list)),
-                ('burraco_bonus', models.IntegerField()),
-                ('closing_bonus', models.IntegerField()),
-                ('hand_penalty', models.IntegerField()),
-                ('pot_penalty', models.IntegerField()),
-                ('total', models.IntegerField()),
-                ('hand', models.CharField(blank=True, help_text='Card mode: the cards left.', max_length=400)),
-                ('deal', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sides', to='tournaments.deal')),
-                ('pair', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deal_sides', to='tournaments.pair')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "direction",
+                    models.CharField(
+                        choices=[("ns", "North-South"), ("ew", "East-West")], max_length=2
+                    ),
+                ),
+                ("closed", models.BooleanField(default=False)),
+                ("pot", models.CharField(max_length=16)),
+                ("melded_points", models.IntegerField()),
+                ("hand_points", models.IntegerField()),
+                ("burracos", models.JSONField(default=list)),
+                ("burraco_bonus", models.IntegerField()),
+                ("closing_bonus", models.IntegerField()),
+                ("hand_penalty", models.IntegerField()),
+                ("pot_penalty", models.IntegerField()),
+                ("total", models.IntegerField()),
+                (
+                    "hand",
+                    models.CharField(
+                        blank=True, help_text="Card mode: the cards left.", max_length=400
+                    ),
+                ),
+                (
+                    "deal",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="sides",
+                        to="tournaments.deal",
+                    ),
+                ),
+                (
+                    "pair",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="deal_sides",
+                        to="tournaments.pair",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['deal', 'direction'],
+                "ordering": ["deal", "direction"],
             },
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('first_name', models.CharField(blank=True, max_length=60)),
-                ('last_name', models.CharField(max_length=60)),
-                ('card_number', models.CharField(blank=True, help_text='Tessera, if any.', max_length=30, verbose_name='federation card number')),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='tournaments.club')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("first_name", models.CharField(blank=True, max_length=60)),
+                ("last_name", models.CharField(max_length=60)),
+                (
+                    "card_number",
+                    models.CharField(
+                        blank=True,
+                        help_text="Tessera, if any.",
+                        max_length=30,
+                        verbose_name="federation card number",
+                    ),
+                ),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="players",
+                        to="tournaments.club",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['last_name', 'first_name'],
+                "ordering": ["last_name", "first_name"],
             },
         ),
         migrations.AddField(
-            model_name='pair',
-            name='player_one',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.player'),
+            model_name="pair",
+            name="player_one",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="tournaments.player",
+            ),
         ),
         migrations.AddField(
-            model_name='pair',
-            name='player_two',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.player'),
+            model_name="pair",
+            name="player_two",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="tournaments.player",
+            ),
         ),
         migrations.CreateModel(
-            name='Table',
+            name="Table",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('is_bye', models.BooleanField(default=False)),
-                ('status', models.CharField(choices=[('not_started', 'Not started'), ('in_progress', 'In progress'), ('done', 'Done')], default='not_started', max_length=12)),
-                ('version', models.PositiveIntegerField(default=0)),
-                ('ns_mp', models.IntegerField(default=0)),
-                ('ew_mp', models.IntegerField(default=0)),
-                ('ns_vp', models.IntegerField(blank=True, null=True)),
-                ('ew_vp', models.IntegerField(blank=True, null=True)),
-                ('winner', models.CharField(blank=True, help_text='Target format: ns or ew.', max_length=2)),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tables', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                ("is_bye", models.BooleanField(default=False)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("not_started", "Not started"),
+                            ("in_progress", "In progress"),
+                            ("done", "Done"),
+                        ],
+                        default="not_started",
+                        max_length=12,
+                    ),
+                ),
+                ("version", models.PositiveIntegerField(default=0)),
+                ("ns_mp", models.IntegerField(default=0)),
+                ("ew_mp", models.IntegerField(default=0)),
+                ("ns_vp", models.IntegerField(blank=True, null=True)),
+                ("ew_vp", models.IntegerField(blank=True, null=True)),
+                (
+                    "winner",
+                    models.CharField(
+                        blank=True, help_text="Target format: ns or ew.", max_length=2
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="tables",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'number'],
+                "ordering": ["round", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('direction', models.CharField(choices=[('ns', 'North-South'), ('ew', 'East-West')], max_length=2)),
-                ('pair', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.pair')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.round')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "direction",
+                    models.CharField(
+                        choices=[("ns", "North-South"), ("ew", "East-West")], max_length=2
+                    ),
+                ),
+                (
+                    "pair",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tournaments.pair",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tournaments.round",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tournaments.table",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table__number', 'direction'],
+                "ordering": ["table__number", "direction"],
             },
         ),
         migrations.AddField(
-            model_name='deal',
-            name='table',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deals', to='tournaments.table'),
+            model_name="deal",
+            name="table",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="deals",
+                to="tournaments.table",
+            ),
         ),
         migrations.CreateModel(
-            name='Tournament',
+            name="Tournament",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120)),
-                ('slug', models.SlugField(max_length=80)),
-                ('date', models.DateField()),
-                ('variant', models.CharField(choices=[('reale', 'Burraco Reale'), ('classico', 'Burraco Classico'), ('traditional', 'Burraco (tradizionale)'), ('two-player', 'Burraco a due'), ('brazilian', 'Buraco (Brasil)'), ('spanish', 'Buraco (España / Río de la Plata)')], default='classico', max_length=20)),
-                ('house_rules', models.JSONField(blank=True, default=dict, help_text="Changes to the variant's rules, e.g. a bonus.")),
-                ('format', models.CharField(choices=[('deals', 'Deals: a fixed number of deals a round, victory points'), ('target', 'Target: each table plays a match to a target score')], default='deals', max_length=10)),
-                ('rounds', models.PositiveSmallIntegerField(default=3, verbose_name='number of rounds')),
-                ('deals_per_round', models.PositiveSmallIntegerField(default=3)),
-                ('movement_plan', models.JSONField(blank=True, default=list, help_text='The movement planned for each round, in order.')),
-                ('vp_scale', models.CharField(choices=[('fibur-3', 'FIBUR, 3 deals a table'), ('fibur-4', 'FIBUR, 4 deals a table'), ('custom', 'Custom table of bands')], default='fibur-3', max_length=20, verbose_name='victory-point scale')),
-                ('custom_vp_bands', models.JSONField(blank=True, default=list, help_text='[up_to or null, winner VP, loser VP] per band.')),
-                ('target_score', models.PositiveIntegerField(blank=True, help_text="Empty: the variant's usual target.", null=True)),
-                ('bye_vp', models.PositiveSmallIntegerField(default=14, verbose_name='victory points for a bye')),
-                ('bye_mp', models.IntegerField(default=355, verbose_name='match points for a bye')),
-                ('status', models.CharField(choices=[('setup', 'Setting up'), ('running', 'Running'), ('finished', 'Finished')], default='setup', max_length=10)),
-                ('published', models.BooleanField(default=False, help_text='Show the standings on the public pages.')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tournaments', to='tournaments.club')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                ("slug", models.SlugField(max_length=80)),
+                ("date", models.DateField()),
+                (
+                    "variant",
+                    models.CharField(
+                        choices=[
+                            ("reale", "Burraco Reale"),
+                            ("classico", "Burraco Classico"),
+                            ("traditional", "Burraco (tradizionale)"),
+                            ("two-player", "Burraco a due"),
+                            ("brazilian", "Buraco (Brasil)"),
+                            ("spanish", "Buraco (España / Río de la Plata)"),
+                        ],
+                        default="classico",
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "house_rules",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text="Changes to the variant's rules, e.g. a bonus.",
+                    ),
+                ),
+                (
+                    "format",
+                    models.CharField(
+                        choices=[
+                            ("deals", "Deals: a fixed number of deals a round, victory points"),
+                            ("target", "Target: each table plays a match to a target score"),
+                        ],
+                        default="deals",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "rounds",
+                    models.PositiveSmallIntegerField(default=3, verbose_name="number of rounds"),
+                ),
+                ("deals_per_round", models.PositiveSmallIntegerField(default=3)),
+                (
+                    "movement_plan",
+                    models.JSONField(
+                        blank=True,
+                        default=list,
+                        help_text="The movement planned for each round, in order.",
+                    ),
+                ),
+                (
+                    "vp_scale",
+                    models.CharField(
+                        choices=[
+                            ("fibur-3", "FIBUR, 3 deals a table"),
+                            ("fibur-4", "FIBUR, 4 deals a table"),
+                            ("custom", "Custom table of bands"),
+                        ],
+                        default="fibur-3",
+                        max_length=20,
+                        verbose_name="victory-point scale",
+                    ),
+                ),
+                (
+                    "custom_vp_bands",
+                    models.JSONField(
+                        blank=True,
+                        default=list,
+                        help_text="[up_to or null, winner VP, loser VP] per band.",
+                    ),
+                ),
+                (
+                    "target_score",
+                    models.PositiveIntegerField(
+                        blank=True, help_text="Empty: the variant's usual target.", null=True
+                    ),
+                ),
+                (
+                    "bye_vp",
+                    models.PositiveSmallIntegerField(
+                        default=14, verbose_name="victory points for a bye"
+                    ),
+                ),
+                ("bye_mp", models.IntegerField(default=355, verbose_name="match points for a bye")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("setup", "Setting up"),
+                            ("running", "Running"),
+                            ("finished", "Finished"),
+                        ],
+                        default="setup",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "published",
+                    models.BooleanField(
+                        default=False, help_text="Show the standings on the public pages."
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="tournaments",
+                        to="tournaments.club",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-date', '-id'],
+                "ordering": ["-date", "-id"],
             },
         ),
         migrations.AddField(
-            model_name='round',
-            name='tournament',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='round_set', to='tournaments.tournament'),
+            model_name="round",
+            name="tournament",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="round_set",
+                to="tournaments.tournament",
+            ),
         ),
         migrations.CreateModel(
-            name='ResultChange',
+            name="ResultChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('deal_number', models.PositiveSmallIntegerField()),
-                ('action', models.CharField(choices=[('entered', 'Entered'), ('corrected', 'Corrected'), ('removed', 'Removed')], max_length=10)),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('before', models.JSONField(blank=True, null=True)),
-                ('after', models.JSONField(blank=True, null=True)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='changes', to='tournaments.table')),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='changes', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("deal_number", models.PositiveSmallIntegerField()),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[
+                            ("entered", "Entered"),
+                            ("corrected", "Corrected"),
+                            ("removed", "Removed"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                ("before", models.JSONField(blank=True, null=True)),
+                ("after", models.JSONField(blank=True, null=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="changes",
+                        to="tournaments.table",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="changes",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-at', '-id'],
+                "ordering": ["-at", "-id"],
             },
         ),
         migrations.AddField(
-            model_name='pair',
-            name='tournament',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='pairs', to='tournaments.tournament'),
+            model_name="pair",
+            name="tournament",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="pairs",
+                to="tournaments.tournament",
+            ),
         ),
         migrations.CreateModel(
-            name='Meld',
+            name="Meld",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('cards', models.CharField(max_length=200)),
-                ('burraco', models.CharField(blank=True, max_length=12)),
-                ('points', models.IntegerField()),
-                ('side', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='melds', to='tournaments.dealside')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                ("cards", models.CharField(max_length=200)),
+                ("burraco", models.CharField(blank=True, max_length=12)),
+                ("points", models.IntegerField()),
+                (
+                    "side",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="melds",
+                        to="tournaments.dealside",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['side', 'number'],
-                'constraints': [models.UniqueConstraint(fields=('side', 'number'), name='meld_number_unique_per_side')],
+                "ordering": ["side", "number"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("side", "number"), name="meld_number_unique_per_side"
+                    )
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='dealside',
-            constraint=models.UniqueConstraint(fields=('deal', 'direction'), name='one_result_per_deal_side'),
+            model_name="dealside",
+            constraint=models.UniqueConstraint(
+                fields=("deal", "direction"), name="one_result_per_deal_side"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(condition=models.Q(('card_number', ''), _negated=True), fields=('club', 'card_number'), name='player_card_number_unique_per_club'),
+            model_name="player",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("card_number", ""), _negated=True),
+                fields=("club", "card_number"),
+                name="player_card_number_unique_per_club",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='table',
-            constraint=models.UniqueConstraint(fields=('round', 'number'), name='table_number_unique'),
+            model_name="table",
+            constraint=models.UniqueConstraint(
+                fields=("round", "number"), name="table_number_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('round', 'pair'), name='pair_one_table_per_round'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("round", "pair"), name="pair_one_table_per_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('table', 'direction'), name='one_pair_per_seat'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("table", "direction"), name="one_pair_per_seat"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='deal',
-            constraint=models.UniqueConstraint(fields=('table', 'number'), name='deal_number_unique_per_table'),
+            model_name="deal",
+            constraint=models.UniqueConstraint(
+                fields=("table", "number"), name="deal_number_unique_per_table"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.UniqueConstraint(fields=('club', 'slug'), name='tournament_slug_unique_per_club'),
+            model_name="tournament",
+            constraint=models.UniqueConstraint(
+                fields=("club", "slug"), name="tournament_slug_unique_per_club"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('tournament', 'number'), name='round_number_unique'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "number"), name="round_number_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='pair',
-            constraint=models.UniqueConstraint(fields=('tournament', 'number'), name='pair_number_unique'),
+            model_name="pair",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "number"), name="pair_number_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='pair',
-            constraint=models.CheckConstraint(condition=models.Q(('player_one', models.F('player_two')), _negated=True), name='pair_two_different_players'),
+            model_name="pair",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("player_one", models.F("player_two")), _negated=True),
+                name="pair_two_different_players",
+            ),
         ),
     ]

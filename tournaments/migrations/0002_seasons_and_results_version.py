@@ -5,37 +5,67 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0001_initial'),
+        ("tournaments", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tournament',
-            name='results_version',
-            field=models.PositiveIntegerField(default=0, help_text='Grows with every change of results or seating (cache keys use it).'),
+            model_name="tournament",
+            name="results_version",
+            field=models.PositiveIntegerField(
+                default=0,
+                help_text="Grows with every change of results or seating (cache keys use it).",
+            ),
         ),
         migrations.CreateModel(
-            name='Season',
+            name="Season",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120)),
-                ('slug', models.SlugField(max_length=80)),
-                ('best_of', models.PositiveSmallIntegerField(blank=True, help_text="Count each pair's and player's best N evenings; empty counts them all.", null=True, verbose_name='evenings that count')),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seasons', to='tournaments.club')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                ("slug", models.SlugField(max_length=80)),
+                (
+                    "best_of",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="Count each pair's and player's best N evenings; empty counts them all.",
+                        null=True,
+                        verbose_name="evenings that count",
+                    ),
+                ),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seasons",
+                        to="tournaments.club",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-id'],
+                "ordering": ["-id"],
             },
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='season',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='tournaments', to='tournaments.season'),
+            model_name="tournament",
+            name="season",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="tournaments",
+                to="tournaments.season",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.UniqueConstraint(fields=('club', 'slug'), name='season_slug_unique_per_club'),
+            model_name="season",
+            constraint=models.UniqueConstraint(
+                fields=("club", "slug"), name="season_slug_unique_per_club"
+            ),
         ),
     ]

@@ -5,20 +5,29 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0002_seasons_and_results_version'),
+        ("tournaments", "0002_seasons_and_results_version"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='pair',
-            name='player_one',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='tournaments.player'),
+            model_name="pair",
+            name="player_one",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.RESTRICT,
+                related_name="+",
+                to="tournaments.player",
+            ),
         ),
         migrations.AlterField(
-            model_name='pair',
-            name='player_two',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='tournaments.player'),
+            model_name="pair",
+            name="player_two",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.RESTRICT,
+                related_name="+",
+                to="tournaments.player",
+            ),
         ),
     ]
