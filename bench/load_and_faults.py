@@ -132,7 +132,12 @@ class Saves:
 def writer(table_id: int, until: float, stats: Stats, saves: Saves, seed: int) -> None:
     rng = random.Random(seed)
     client = Client()
-    client.login("bench", evening.PASSWORD)
+    while True:  # a worker killed during the login: log in again
+        try:
+            client.login("bench", evening.PASSWORD)
+            break
+        except (OSError, http.client.HTTPException, KeyError):
+            stats.lose()
     number = 1 + len(saves.confirmed) % 3 if saves.confirmed else 1
     while time.monotonic() < until:
         try:
