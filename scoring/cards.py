@@ -6,6 +6,7 @@ be both cuori and clubs.
 """
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 JOKER_RANK = 0
@@ -72,6 +73,24 @@ for _card in ALL_CARDS[:-1]:
         for _suit_text, _suit in _SUIT_SPELLINGS.items():
             if _suit == _card.suit:
                 _BY_SPELLING[_rank_text + _suit_text] = _card
+
+
+# A card's weight: a 1 in the card's own 8 bits (in the order of `Card.index`: each suit's 13
+# cards in a row, then the joker), and a 1 above all 53 of them. The weights of fewer than 256
+# cards add up to one number that says how many of each card they are, and how many in all (on
+# top): the meld memory's key (melds.analyse_melds), and the quick copy check of a deal.
+WEIGHT_BITS = 8
+MOST_WEIGHED = 1 << WEIGHT_BITS
+COUNT_SHIFT = len(ALL_CARDS) * WEIGHT_BITS
+CARD_WEIGHTS: dict[Card, int] = {
+    card: 1 << card.index * WEIGHT_BITS | 1 << COUNT_SHIFT for card in ALL_CARDS
+}
+
+
+spelled_card: Callable[[str], Card] = _BY_SPELLING.__getitem__
+"""The card a text names as one of the notation's spellings exactly (`7H`, `7♥`, `JK`), by a
+dictionary look-up: KeyError for any other text (`7h`, ` 7H`), TypeError for a list.
+`parse_card` reads the rest and says what is wrong."""
 
 
 class CardError(ValueError):

@@ -7,9 +7,11 @@ shows it. The command line, the web forms and the tests all go through here.
 
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import MISSING, fields
+from inspect import signature
 from typing import Any, TypeVar
 
-from scoring.cards import Card, CardError, parse_card, parse_cards
+from scoring.cards import Card, CardError, parse_card, parse_cards, spelled_card
 from scoring.deals import CardSheet, Deal, DealResult, Pot, Side, SummarySheet, score_deal
 from scoring.errors import InvalidDeal
 from scoring.rules import RULE_SETS, RuleSet, unknown_variant_message
@@ -31,6 +33,8 @@ COMMON_FIELDS = {
     "closing_discard",
 }
 _POTS = {pot.value: pot for pot in Pot}
+_DEAL_FIELDS = frozenset({"variant", "sides"})
+_CARD_SIDE_FIELDS = frozenset(CARD_FIELDS | COMMON_FIELDS)
 _FLAGS = {"closed", "opening_canasta"}
 KNOWN_FIELDS = CARD_FIELDS | SUMMARY_FIELDS | COMMON_FIELDS
 POT_VALUES = '"taken", "not_taken" or "taken_unplayed"'
@@ -43,8 +47,8 @@ def deal_from_json(data: object, rules: RuleSet | None = None) -> Deal:
     if not isinstance(data, dict):
         raise InvalidDeal(['a deal must be a JSON object with "variant" and "sides"'])
     problems: list[str] = []
-    unknown = sorted(str(key) for key in data if key not in {"variant", "sides"})
-    if unknown:
+    if not _DEAL_FIELDS.issuperset(data):
+        unknown = sorted(str(key) for key in data if key not in _DEAL_FIELDS)
         problems.append("unknown field" + _plural(unknown) + " in the deal: " + ", ".join(unknown))
     variant = data.get("variant")
     if rules is None:
@@ -61,12 +65,14 @@ def deal_from_json(data: object, rules: RuleSet | None = None) -> Deal:
         raise InvalidDeal(problems)
     sides = []
     for number, side_data in enumerate(sides_data, 1):
-        side = _side(f"side {number}", side_data, problems)
+        side = _card_side(side_data)
+        if side is None:
+            side = _side(f"side {number}", side_data, problems)
         if side is not None:
             sides.append(side)
     if problems:
         raise InvalidDeal(problems)
-    return Deal(rules=rules, sides=tuple(sides))
+    return Deal(rules, tuple(sides))
 
 
 def score_deal_json(data: object, rules: RuleSet | None = None) -> dict[str, Any]:
@@ -98,6 +104,104 @@ def _format(value: object, indent: int) -> str:
 def _is_flat(value: dict[Any, Any] | list[Any]) -> bool:
     items = value.values() if isinstance(value, dict) else value
     return all(not isinstance(item, (dict, list)) for item in items)
+
+
+def _card_side(data: object) -> Side | None:
+    """The usual side: typed card by card, each card spelled exactly as the notation spells it,
+    nothing wrong. Read quickly, without a word to say: None at the first thing unusual, for
+    `_side` to read the side again and say what is wrong with it, or read what this does not."""
+    if type(data) is not dict or not _CARD_SIDE_FIELDS.issuperset(data):
+        return None
+    card = spelled_card
+    melds: list[tuple[Card, ...]] = []
+    hand: tuple[Card, ...] = ()
+    pot: Pot | None = None
+    options: dict[str, Any] = {}
+    try:
+        for name, value in data.items():
+            if name == "melds":
+                if value.__class__ is not list:
+                    return None
+                melds = [tuple(map(card, meld)) for meld in value if meld.__class__ is list]
+                if len(melds) != len(value):  # a meld that is not a list
+                    return None
+            elif name == "hand":
+                if value.__class__ is not list:
+                    return None
+                hand = tuple(map(card, value))
+            elif name == "pot":
+                pot = _POTS.get(value) if value.__class__ is str else None
+            elif value is not None or name in _FLAGS:  # null is the default, but not for flags
+                options[name] = _CONVERTERS[name](value)
+    except (KeyError, TypeError, _Bad):
+        return None
+    if pot is None:
+        return None
+    return _new_side(_new_card_sheet(tuple(melds), hand), pot, **options)
+
+
+# `Side` and `CardSheet` built as their generated __init__ builds them, a field at a time, but
+# through each slot's descriptor: frozen, the __init__ goes through object.__setattr__, which
+# makes a Side cost twice as much. The defaults are Side's own, as the assertion below checks.
+_new = object.__new__
+_SHEET_SLOTS = [getattr(CardSheet, field.name).__set__ for field in fields(CardSheet)]
+_SIDE_SLOTS = [getattr(Side, field.name).__set__ for field in fields(Side)]
+_melds_slot, _hand_slot = _SHEET_SLOTS
+(
+    _sheet_slot,
+    _pot_slot,
+    _closed_slot,
+    _players_slot,
+    _pot_cards_slot,
+    _pot_points_slot,
+    _opening_slot,
+    _opening_points_slot,
+    _opening_canasta_slot,
+    _score_before_slot,
+    _closing_discard_slot,
+) = _SIDE_SLOTS
+
+
+def _new_card_sheet(melds: tuple[tuple[Card, ...], ...], hand: tuple[Card, ...]) -> CardSheet:
+    sheet: CardSheet = _new(CardSheet)
+    _melds_slot(sheet, melds)
+    _hand_slot(sheet, hand)
+    return sheet
+
+
+def _new_side(
+    sheet: CardSheet | SummarySheet,
+    pot: Pot,
+    closed: bool = False,
+    players: int | None = None,
+    pot_cards: tuple[Card, ...] | None = None,
+    pot_points: int | None = None,
+    opening: tuple[int, ...] | None = None,
+    opening_points: int | None = None,
+    opening_canasta: bool = False,
+    score_before: int = 0,
+    closing_discard: Card | None = None,
+) -> Side:
+    side: Side = _new(Side)
+    _sheet_slot(side, sheet)
+    _pot_slot(side, pot)
+    _closed_slot(side, closed)
+    _players_slot(side, players)
+    _pot_cards_slot(side, pot_cards)
+    _pot_points_slot(side, pot_points)
+    _opening_slot(side, opening)
+    _opening_points_slot(side, opening_points)
+    _opening_canasta_slot(side, opening_canasta)
+    _score_before_slot(side, score_before)
+    _closing_discard_slot(side, closing_discard)
+    return side
+
+
+assert [
+    (name, MISSING if parameter.default is parameter.empty else parameter.default)
+    for name, parameter in signature(_new_side).parameters.items()
+] == [(field.name, field.default) for field in fields(Side)], "_new_side must follow Side"
+assert list(signature(_new_card_sheet).parameters) == [field.name for field in fields(CardSheet)]
 
 
 def _side(where: str, data: object, problems: list[str]) -> Side | None:

@@ -14,9 +14,18 @@ from enum import StrEnum
 from itertools import chain
 from typing import Any
 
-from scoring.cards import ALL_CARDS, JOKER, Card, cards_text
+from scoring.cards import (
+    ALL_CARDS,
+    CARD_WEIGHTS,
+    COUNT_SHIFT,
+    JOKER,
+    MOST_WEIGHED,
+    WEIGHT_BITS,
+    Card,
+    cards_text,
+)
 from scoring.errors import InvalidDeal
-from scoring.melds import Meld, MeldError, analyse_meld
+from scoring.melds import Meld, analyse_melds
 from scoring.rules import KIND_ORDER, RuleSet
 
 
@@ -110,24 +119,37 @@ def score_deal(deal: Deal) -> DealResult:
         problems.append(
             f"{rules.name} is played by {counts} sides; this deal has {len(deal.sides)}"
         )
-    closers = [number for number, side in enumerate(deal.sides, 1) if side.closed]
+    closers = []
+    for number, side in enumerate(deal.sides, 1):
+        if side.closed:
+            closers.append(number)
     if len(closers) > 1:
         problems.append(
             "only one side can close a deal, but sides "
             + " and ".join(str(n) for n in closers)
             + " are both marked as closed"
         )
-    results = [
-        _score_side(number, side, rules, problems) for number, side in enumerate(deal.sides, 1)
-    ]
-    _check_copies(deal, problems)
+    results = []
+    weight: int | None = 0  # all the cards of the deal, weighed together
+    for number, side in enumerate(deal.sides, 1):
+        result, side_weight = _score_side(number, side, rules, problems)
+        if result is not None:
+            results.append(result)
+        weight = None if weight is None or side_weight is None else weight + side_weight
+    if weight is None or not _fits_the_deck(weight, rules):
+        _check_copies(deal, problems)
     if problems:
         raise InvalidDeal(problems)
-    return DealResult(rules.slug, tuple(r for r in results if r is not None))
+    return DealResult(rules.slug, tuple(results))
 
 
-def _score_side(number: int, side: Side, rules: RuleSet, problems: list[str]) -> SideResult | None:
+def _score_side(
+    number: int, side: Side, rules: RuleSet, problems: list[str]
+) -> tuple[SideResult | None, int | None]:
+    """The side's result (None if it has problems) and the weight of all its cards (see
+    cards.CARD_WEIGHTS; None if they cannot be weighed), for the copy check."""
     where = f"side {number}"
+    weight: int | None = 0
     start = len(problems)
     players = side.players if side.players is not None else rules.players_per_side
     if players not in (1, 2):
@@ -136,20 +158,30 @@ def _score_side(number: int, side: Side, rules: RuleSet, problems: list[str]) ->
         problems.append(f"{where}: {rules.name} is one against one, so a side has one player")
 
     melds: tuple[Meld, ...] = ()
-    if isinstance(side.sheet, CardSheet):
-        melds = _analyse_melds(where, side.sheet.melds, rules, problems)
-        melded = sum(meld.points for meld in melds)
-        hand = sum(rules.value_by_rank[card.rank] for card in side.sheet.hand)
-        kinds = tuple(meld.burraco for meld in melds if meld.burraco is not None)
-        if side.closed and players == 1 and side.sheet.hand:
+    sheet = side.sheet
+    if isinstance(sheet, CardSheet):
+        melds, melded, kinds, errors, weight = analyse_melds(sheet.melds, rules)
+        for meld_number, error in errors:
+            cards = sheet.melds[meld_number - 1]
+            problems.append(f"{where}, meld {meld_number} ({cards_text(cards)}): {error}")
+        hand = 0
+        value_by_rank = rules.value_by_rank
+        for card in sheet.hand:  # loops, not comprehensions, here: a comprehension is a call
+            hand += value_by_rank[card.rank]
+        if side.closed and players == 1 and sheet.hand:
             problems.append(
                 f"{where} closed, so its player's hand must be empty, but it lists "
-                f"{len(side.sheet.hand)} card{'s' if len(side.sheet.hand) > 1 else ''} "
-                f"({cards_text(side.sheet.hand)})"
+                f"{len(sheet.hand)} card{'s' if len(sheet.hand) > 1 else ''} "
+                f"({cards_text(sheet.hand)})"
             )
-        _check_opening_cards(where, side, melds, rules, problems)
+        if (  # the check has something to say only then
+            rules.opening is not None
+            or side.opening is not None
+            or side.opening_points is not None
+            or side.opening_canasta
+        ):
+            _check_opening_cards(where, side, melds, rules, problems)
     else:
-        sheet = side.sheet
         melded, hand = sheet.melded_points, sheet.hand_points
         kinds = _summary_kinds(where, sheet, rules, problems)
         if side.closed and players == 1 and hand:
@@ -158,38 +190,27 @@ def _score_side(number: int, side: Side, rules: RuleSet, problems: list[str]) ->
             )
         _check_opening_summary(where, side, melded, kinds, rules, problems)
 
-    _check_closing(where, side, kinds, rules, problems)
-    pot_penalty = _pot_penalty(where, side, rules, problems)
+    if side.closed or side.closing_discard is not None:  # the check has nothing to say otherwise
+        _check_closing(where, side, kinds, rules, problems)
+    if weight is not None:
+        weight = _weigh(weight, sheet, side)
+    pot_penalty = 0
+    if side.pot is not Pot.TAKEN or side.pot_cards is not None or side.pot_points is not None:
+        pot_penalty = _pot_penalty(where, side, rules, problems)  # only then anything to check
     if len(problems) > start:
-        return None
-    burraco_bonus = sum(rules.burraco_bonuses[kind] for kind in kinds)
+        return None, weight
+    burraco_bonus = 0
+    for kind in kinds:
+        burraco_bonus += rules.burraco_bonuses[kind]
     closing_bonus = 0
     if side.closed and (not rules.closing_bonus_needs_pot or side.pot is not Pot.NOT_TAKEN):
         closing_bonus = rules.closing_bonus
     total = melded + burraco_bonus + closing_bonus - hand - pot_penalty
-    return SideResult(
-        melded_points=melded,
-        hand_points=hand,
-        burracos=kinds,
-        burraco_bonus=burraco_bonus,
-        closing_bonus=closing_bonus,
-        hand_penalty=hand,
-        pot_penalty=pot_penalty,
-        total=total,
-        melds=melds,
+    # in the order of its fields (positional arguments cost a third of keywords)
+    result = SideResult(
+        melded, hand, kinds, burraco_bonus, closing_bonus, hand, pot_penalty, total, melds
     )
-
-
-def _analyse_melds(
-    where: str, melds: tuple[tuple[Card, ...], ...], rules: RuleSet, problems: list[str]
-) -> tuple[Meld, ...]:
-    analysed = []
-    for number, cards in enumerate(melds, 1):
-        try:
-            analysed.append(analyse_meld(cards, rules))
-        except MeldError as error:
-            problems.append(f"{where}, meld {number} ({cards_text(cards)}): {error}")
-    return tuple(analysed)
+    return result, weight
 
 
 def _summary_kinds(
@@ -259,7 +280,7 @@ def _check_closing(
             f"{where} closed without taking its {rules.word('pot')}: in {rules.name} a side "
             "must take it before closing"
         )
-    if not any(kind in rules.closing_kinds for kind in kinds):
+    if not any(map(rules.closing_kinds.__contains__, kinds)):
         problems.append(
             f"{where} closed without {rules.closing_kinds_text()}: in {rules.name} closing "
             f"needs {rules.closing_kinds_text()}"
@@ -419,6 +440,47 @@ def _check_opening_summary(
             f"{where} {_opening_need(side, rules)}, but its opening made only "
             f"{side.opening_points or 0}"
         )
+
+
+def _weigh(weight: int, sheet: CardSheet | SummarySheet, side: Side) -> int | None:
+    """`weight` (the side's melds) with the weight of the side's other cards added; None if
+    they cannot be weighed: not the shared cards of `scoring.cards`, or not cards at all, which
+    the full count (`_check_copies`) meets in its own time and says what it says about them."""
+    try:
+        if isinstance(sheet, CardSheet):
+            weight += sum(map(_weight, sheet.hand))
+        if side.pot_cards:
+            weight += sum(map(_weight, side.pot_cards))
+        if side.closing_discard is not None:
+            weight += _weight(side.closing_discard)
+    except Exception:  # whatever it is, the full count will raise it or say it
+        return None
+    return weight
+
+
+def _fits_the_deck(weight: int, rules: RuleSet) -> bool:
+    """The quick copy check: True when no card of the deal shows more copies than the deck holds,
+    False when some may, for `_check_copies` to say which. `weight` weighs every card of the deal
+    (see cards.CARD_WEIGHTS): each card's count is in its own 8 bits, and the number of cards on
+    top."""
+    copies = rules.copies
+    if weight >> COUNT_SHIFT >= _HALF_WEIGHED:
+        return False  # a count could overflow into the next card's bits below
+    if copies.__class__ is not int or rules.jokers.__class__ is not int:
+        return False  # a deck the arithmetic below does not know: the full count checks it
+    if not 0 <= copies < _HALF_WEIGHED:
+        return False
+    # Adding 127 - copies to every card's count sets its top bit exactly when it is over `copies`.
+    over = (weight + _CARD_ONES * (_HALF_WEIGHED - 1 - copies)) & _CARD_TOPS
+    return not over and weight >> _JOKERS_SHIFT & _COUNT_MASK <= rules.jokers
+
+
+_weight = CARD_WEIGHTS.__getitem__
+_HALF_WEIGHED = MOST_WEIGHED // 2
+_COUNT_MASK = MOST_WEIGHED - 1
+_CARD_ONES = sum(1 << card.index * WEIGHT_BITS for card in ALL_CARDS if card is not JOKER)
+_CARD_TOPS = _CARD_ONES * _HALF_WEIGHED
+_JOKERS_SHIFT = JOKER.index * WEIGHT_BITS
 
 
 def _check_copies(deal: Deal, problems: list[str]) -> None:
