@@ -242,6 +242,11 @@ def house_rules(base: RuleSet, overrides: Mapping[str, Any]) -> RuleSet:
             for kind, bonus in value.items():
                 if kind not in ALL_KINDS:
                     raise ValueError(f"{kind!r} is not a kind of burraco")
+                if bonus is None and kind in {"clean", "dirty"}:
+                    # every variant's runs and sets make these: they can be worth 0, not vanish
+                    raise ValueError(
+                        f"the {kind} burraco cannot be removed: give it a bonus of 0 instead"
+                    )
                 if bonus is None:
                     bonuses.pop(kind, None)
                 else:

@@ -354,3 +354,17 @@ def test_house_rules_settings() -> None:
 def test_house_rules_refuse_what_they_cannot_use(overrides: dict[str, Any], words: str) -> None:
     with pytest.raises(ValueError, match=words.replace("(", r"\(")):
         house_rules(rule_set("spanish"), overrides)
+
+
+def test_house_rules_cannot_remove_the_clean_or_dirty_burraco() -> None:
+    # a club may make them worth nothing, but every run and set still is one of them
+    from scoring import house_rules as make_house_rules
+    from scoring import rule_set as standard
+
+    for kind in ("clean", "dirty"):
+        with pytest.raises(ValueError, match=f"the {kind} burraco cannot be removed"):
+            make_house_rules(standard("classico"), {"burraco_bonuses": {kind: None}})
+    free = make_house_rules(standard("classico"), {"burraco_bonuses": {"clean": 0}})
+    assert free.burraco_bonuses["clean"] == 0
+    noble_free = make_house_rules(standard("reale"), {"burraco_bonuses": {"noble": None}})
+    assert "noble" not in noble_free.burraco_bonuses
