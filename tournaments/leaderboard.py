@@ -46,6 +46,20 @@ T = TypeVar("T")
 # --- what the pages show ------------------------------------------------------------------------
 
 
+class _Seated:
+    """Something seated North-South or East-West: its direction in words."""
+
+    direction: str
+
+    @property
+    def direction_short(self) -> str:
+        return SHORT_DIRECTIONS.get(self.direction, "")
+
+    @property
+    def direction_long(self) -> str:
+        return DIRECTIONS.get(self.direction, "")
+
+
 @dataclass(frozen=True)
 class PairRef:
     """A pair as the public pages name it: its number, its players (first name, surname)."""
@@ -138,7 +152,7 @@ class Board:
 
 
 @dataclass(frozen=True)
-class PlayerPlace:
+class PlayerPlace(_Seated):
     """A player's place in the current round, for "find your table"."""
 
     last_name: str
@@ -151,14 +165,6 @@ class PlayerPlace:
     @property
     def initial(self) -> str:
         return (self.last_name[:1] or "?").upper()
-
-    @property
-    def direction_short(self) -> str:
-        return SHORT_DIRECTIONS.get(self.direction, "")
-
-    @property
-    def direction_long(self) -> str:
-        return DIRECTIONS.get(self.direction, "")
 
 
 @dataclass(frozen=True)
@@ -197,7 +203,7 @@ class DealLine:
 
 
 @dataclass(frozen=True)
-class RoundLine:
+class RoundLine(_Seated):
     """A pair's round: its table and direction, the opponent, the result and every deal."""
 
     round_number: int
@@ -222,14 +228,6 @@ class RoundLine:
     @property
     def started(self) -> bool:
         return self.table_status != Table.Status.NOT_STARTED
-
-    @property
-    def direction_long(self) -> str:
-        return DIRECTIONS.get(self.direction, "")
-
-    @property
-    def direction_short(self) -> str:
-        return SHORT_DIRECTIONS.get(self.direction, "")
 
 
 @dataclass(frozen=True)
