@@ -17,7 +17,6 @@ urlpatterns = [
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     # the public pages first: they are what most requests ask for during an evening
-    path("", include("tournaments.urls_public")),
-    path("", include("tournaments.urls")),
-    path("", include("tournaments.urls_exports")),
+    path("", include("tournaments.urls.public")),
+    path("", include("tournaments.urls.organiser")),
 ]

@@ -12,6 +12,7 @@ class ScoringError(Exception):
 
     def __init__(self, problems: Iterable[str]) -> None:
         self.problems: tuple[str, ...] = tuple(problems) or ("this cannot be scored",)
+        self.messages = self.problems
         super().__init__("\n".join(self.problems))
 
 

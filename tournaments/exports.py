@@ -4,7 +4,8 @@ the escaping that keeps a spreadsheet from running a cell as a formula.
 Two ways in, one way out. A listing that a page shows as a django-tables2 table (the standings,
 the season rankings) is exported from that very table with `table_csv_response`, a
 `TableExport` whose header row is the columns' stable snake_case names; the deal results, which
-no page lists, are rows built here by `deal_result_rows` in one query. Both go through
+no page lists, are rows built here by `deal_result_rows` from the deal sides the selectors
+read. Both go through
 `escape_cell`: a text cell that starts with = + - @ (or a tab or carriage return) is prefixed
 with a single quote, while numbers stay numbers (a total of -120 is written -120).
 
@@ -22,13 +23,14 @@ from django_tables2.export import TableExport
 from tablib import Dataset  # type: ignore[import-untyped]
 
 from tournaments.models import DealSide, Seat, Tournament
+from tournaments.rules.sides import BURRACO_KINDS
+from tournaments.tables import StandingsTable
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 CSV_CONTENT_TYPE = "text/csv; charset=utf-8"
 
-BURRACO_KINDS = ("clean", "dirty", "semi-clean", "noble", "royal", "wild")
-"""Every kind of burraco of every variant: the deal results always carry all six count columns
-(a kind the variant does not play is 0), so one file layout serves every variant."""
+# Every kind of burraco of every variant: the deal results always carry all six count columns
+# (a kind the variant does not play is 0), so one file layout serves every variant.
 
 DEAL_RESULT_COLUMNS = (
     "round",
@@ -51,7 +53,6 @@ DEAL_RESULT_COLUMNS = (
     "total",
 )
 DIRECTION_TEXT: dict[str, str] = {Seat.Direction.NS: "N-S", Seat.Direction.EW: "E-W"}
-DIRECTION_ORDER: dict[str, int] = {Seat.Direction.NS: 0, Seat.Direction.EW: 1}
 
 
 def escape_cell(value: Any) -> Any:
@@ -122,24 +123,14 @@ def table_csv_rows(table: tables.Table) -> list[list[Any]]:
     return [list(dataset.headers), *(list(row) for row in dataset)]
 
 
+def standings_csv_response(tournament: Tournament, pairs: Any) -> HttpResponse:
+    """A tournament's standings file: its StandingsTable, as the page shows it."""
+    table = StandingsTable.for_tournament(tournament, pairs)
+    filename = export_filename(tournament.club.slug, tournament.slug, what="standings")
+    return table_csv_response(table, filename)
+
+
 # --- deal results --------------------------------------------------------------------------------
-
-
-def deal_sides_of(tournament: Tournament) -> list[DealSide]:
-    """Every deal side of a tournament with its deal, table, round, pair and players, in round,
-    table, deal and direction (N-S first) order: one query, whatever the size."""
-    sides = DealSide.objects.filter(deal__table__round__tournament=tournament).select_related(
-        "deal__table__round", "pair__player_one", "pair__player_two"
-    )
-    return sorted(
-        sides,
-        key=lambda s: (
-            s.deal.table.round.number,
-            s.deal.table.number,
-            s.deal.number,
-            DIRECTION_ORDER.get(s.direction, 2),
-        ),
-    )
 
 
 def deal_result_rows(sides: Sequence[DealSide]) -> list[list[Any]]:

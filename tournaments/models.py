@@ -7,11 +7,16 @@ never computed here: DealSide rows hold what the scoring engine produced, and Ta
 rows hold totals the services derive from them, so pages read numbers and never recompute.
 """
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
 from scoring import RULE_SETS, VP_SCALES, RuleSet, VpBand, VpScale, house_rules, rule_set
+
+if TYPE_CHECKING:
+    from tournaments.rules.formats import PlayFormat
 
 VARIANT_CHOICES = [(slug, rules.name) for slug, rules in RULE_SETS.items()]
 CUSTOM_SCALE = "custom"
@@ -157,8 +162,12 @@ class Tournament(models.Model):
         return self.target_score or self.rules.match_target
 
     @property
-    def is_target(self) -> bool:
-        return self.format == self.Format.TARGET
+    def play_format(self) -> "PlayFormat":
+        """The format's rules (deals with VP, or matches to a target), with this tournament's
+        settings: everything that depends on the format asks it."""
+        from tournaments.rules.formats import format_of  # the rules read these models
+
+        return format_of(self)
 
 
 class Pair(models.Model):

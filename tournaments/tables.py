@@ -2,20 +2,24 @@
 the same columns and can never disagree. Every number is read from stored fields; nothing here
 computes a score."""
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import django_tables2 as tables
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from tournaments.models import Pair, Tournament
 
-TARGET_ONLY = ("matches_won", "point_difference")
+EXTRA_COLUMNS = ("matches_won", "point_difference")
+"""Columns only some formats show (`PlayFormat.extra_columns`)."""
 
 
 class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no types
     """The standings (classifica) of a tournament, best first, from the Pair rows' stored totals.
 
-    Build it with `StandingsTable.for_tournament(tournament, pairs)`: the target format adds
-    matches won and point difference."""
+    Build it with `StandingsTable.for_tournament(tournament, pairs)`: the format says which
+    of the extra columns (matches won, point difference) it shows."""
 
     rank = tables.Column(
         "Rank", default="–", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
@@ -59,11 +63,76 @@ class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has 
 
     @classmethod
     def for_tournament(cls, tournament: Tournament, data: Any, **options: Any) -> "StandingsTable":
-        exclude = () if tournament.is_target else TARGET_ONLY
-        return cls(data, exclude=exclude, **options)
+        extra = tournament.play_format.extra_columns
+        return cls(data, exclude=[name for name in EXTRA_COLUMNS if name not in extra], **options)
 
     def render_point_difference(self, value: int) -> str:
         return f"{value:+d}" if value else "0"
 
     def value_point_difference(self, value: int) -> int:
         return value
+
+
+DESCENDING_FIRST = ("vp", "mp", "matches_won", "point_difference", "rounds_played")
+
+
+class PublicStandingsTable(StandingsTable):
+    """The organiser's standings table, as players see it: the same columns and the same
+    numbers (and so the same as its CSV export); sortable by a tap on a column, biggest number
+    first, and each pair's players link to the pair's page."""
+
+    class Meta(StandingsTable.Meta):  # django-tables2 does not inherit Meta by itself
+        pass
+
+    def __init__(self, *args: Any, pair_url: Callable[[int], str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pair_url = pair_url
+        for name in DESCENDING_FIRST:
+            if name in self.columns:
+                self.columns[name].column.initial_sort_descending = True
+
+    def render_players(self, value: str, record: Any) -> str:
+        """The players one a line on a phone, "A – B" on a wider screen (public.css)."""
+        names = format_html_join(
+            mark_safe('<span class="and"> – </span>'),  # a constant: nothing to escape
+            '<span class="player">{}</span>',
+            ((name,) for name in record.player_names),
+        )
+        return format_html('<a href="{}">{}</a>', self.pair_url(record.number), names)
+
+
+# --- seasons -------------------------------------------------------------------------------------
+
+_NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+
+
+class _SeasonTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no types
+    rank = tables.Column("Rank", attrs=_NUM)
+    evenings_played = tables.Column("Evenings played", attrs=_NUM)
+    evenings_counted = tables.Column("Evenings counted", attrs=_NUM)
+    vp = tables.Column("VP", attrs=_NUM)
+    mp = tables.Column("MP", attrs=_NUM)
+
+    class Meta:
+        orderable = False
+        template_name = "django_tables2/table.html"
+        attrs: ClassVar[dict[str, str]] = {"class": "standings season"}
+        empty_text = "No finished tournament in this season yet."
+
+
+class SeasonPairsTable(_SeasonTable):
+    """The pairs' season ranking: a pair is the same two players, in either order."""
+
+    pair = tables.Column("Pair")
+
+    class Meta(_SeasonTable.Meta):
+        sequence = ("rank", "pair", "evenings_played", "evenings_counted", "vp", "mp")
+
+
+class SeasonPlayersTable(_SeasonTable):
+    """The players' season ranking: each credited with the VP and MP of their pair."""
+
+    player = tables.Column("Player")
+
+    class Meta(_SeasonTable.Meta):
+        sequence = ("rank", "player", "evenings_played", "evenings_counted", "vp", "mp")

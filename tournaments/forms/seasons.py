@@ -1,5 +1,5 @@
 """The season form: its name, how many evenings count, and which of the club's tournaments it
-groups. It checks the shape of what is chosen; `seasons.season_create` / `season_update`
+groups. It checks the shape of what is chosen; `services.season_create` / `season_update`
 decide the rest (one season per tournament, the club's own tournaments only)."""
 
 from collections.abc import Sequence
@@ -9,7 +9,7 @@ from django import forms
 from django.db.models import Q
 
 from tournaments.models import Club, Season, Tournament
-from tournaments.seasons import MAX_BEST_OF
+from tournaments.services.seasons import MAX_BEST_OF
 
 
 class TournamentChoices(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]

@@ -11,17 +11,22 @@ History is given either as the meetings played, ``[(ns, ew), ...]`` (e.g. chaine
 ``Seating.meetings()``), or as a mapping ``pair -> opponents met``; both are read symmetrically.
 
 Modules: `seating` (the result types, swap, rematches), `draws` (random draw, Mitchell, round
-robin), `danese_pairing` (the Danese search) and `matching` (the exact check it prunes with).
+robin), `danese_pairing` (the Danese search), `matching` (the exact check it prunes with) and
+`registry` (every movement by its slug, the one place that picks the function).
 """
 
 from tournaments.movements.danese_pairing import DEFAULT_NODE_BUDGET, danese
 from tournaments.movements.draws import mitchell, mitchell_repeats, random_draw, round_robin
+from tournaments.movements.registry import MOVEMENTS, Seated, SeatingRequest, seat_round
 from tournaments.movements.seating import History, Seating, TableSeat, rematches_in, swap_pairs
 
 __all__ = [
     "DEFAULT_NODE_BUDGET",
+    "MOVEMENTS",
     "History",
+    "Seated",
     "Seating",
+    "SeatingRequest",
     "TableSeat",
     "danese",
     "mitchell",
@@ -29,5 +34,6 @@ __all__ = [
     "random_draw",
     "rematches_in",
     "round_robin",
+    "seat_round",
     "swap_pairs",
 ]

@@ -127,7 +127,7 @@ def test_target_score_sheets_have_twelve_rows(club: Club, organiser_client: Clie
     assert len(sheets_of(page)) == 2
     body = page.split("<tbody>")[1].split("</tbody>")[0]
     assert re.findall(r'<th class="deal">(\d+)</th>', body) == [str(n) for n in range(1, 13)]
-    assert f"match to {tournament.target} points" in words(page)
+    assert f"matches to {tournament.target} points" in words(page)
 
 
 def test_each_sheet_is_its_own_printed_page() -> None:

@@ -1,4 +1,4 @@
-"""The public reads' cache (tournaments.leaderboard): a second read is served from the shared
+"""The public reads' cache (tournaments.selectors.public): a second read is served from the shared
 cache, and a save, in this process or in any other, is seen by the very next read, because
 every key carries the tournament's results_version."""
 
@@ -17,8 +17,9 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tournaments import leaderboard, services
+from tournaments import services
 from tournaments.models import Club, Pair, Round, Table, Tournament
+from tournaments.selectors import public as leaderboard
 from tournaments.tests.conftest import make_tournament
 
 NS_WINS = [
@@ -150,7 +151,7 @@ import django
 django.setup()
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from tournaments import leaderboard
+from tournaments.selectors import public as leaderboard
 from tournaments.models import Tournament
 tournament = Tournament.objects.get(pk=int(sys.argv[1]))
 with CaptureQueriesContext(connection) as captured:

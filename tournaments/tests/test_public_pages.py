@@ -159,7 +159,9 @@ def test_tournament_page_shows_live_standings_and_the_current_seating(
         ns, ew = seat_of(second, "ns", table), seat_of(second, "ew", table)
         assert f"Table {table} N-S {ns.number} {ns.names} E-W {ew.number} {ew.names}" in seating
     out = bye_pair(second)
-    assert f"{out.number} {out.names} sits out this round (tavolo zoppo): 14 VP, 355 MP" in seating
+    assert (
+        f"{out.number} {out.names} sits out this round (tavolo zoppo): 14 VP and 355 MP" in seating
+    )
     assert "Round 2 of 3: the seating is out, play starts soon" in text
     assert url("public_find", tournament) in page and url("public_projector", tournament) in page
 
@@ -377,7 +379,7 @@ def test_pair_page_shows_a_bye_as_such(
     tournament = evening(club, organiser, pairs=5)
     out = bye_pair(tournament.round_set.get(number=1))
     text = words(anonymous_client.get(url("public_pair", tournament, out.number)).content.decode())
-    assert "Round 1 Sits out (bye) Sat out this round (tavolo zoppo): 14 VP, 355 MP." in text
+    assert "Round 1 Sits out (bye) Sat out this round (tavolo zoppo): 14 VP and 355 MP." in text
     assert "Rank 3 VP 14 MP 355" in text
 
 

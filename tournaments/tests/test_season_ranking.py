@@ -1,7 +1,7 @@
 """The season ranking worked by hand: best N of M evenings, players credited with their pair's
 VP and MP whatever pair they played in, ties broken by head-to-head, then a draw."""
 
-from tournaments.standings import Evening, Meeting, season_ranking
+from tournaments.rules.standings import Evening, Meeting, season_ranking
 
 ANNA, BRUNO, CARLA, DARIO = 1, 2, 3, 4
 AB, CD, AC, BD = (

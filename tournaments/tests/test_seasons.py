@@ -13,10 +13,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import seasons, services
+from tournaments import services
 from tournaments.models import Club, Player, Season, Table, Tournament
+from tournaments.rules.standings import Meeting
+from tournaments.selectors import seasons as season_reads
 from tournaments.services import ServiceError
-from tournaments.standings import Meeting
 from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_exports import assert_login_redirect
 
@@ -85,7 +86,7 @@ def championship(club: Club, organiser: User) -> Season:
     play(third, organiser, ["AC", "AC", "BD"])
     fourth = evening(club, "Ottobre 4", 22, [f"{ANNA} / {BRUNO}", f"{CARLA} / {DARIO}"])
     play(fourth, organiser, ["AB"], finish=False)
-    return seasons.season_create(
+    return services.season_create(
         club=club, name="Campionato 2026", best_of=2, tournaments=[first, second, third, fourth]
     )
 
@@ -122,24 +123,24 @@ PLAYERS = [
 
 
 def test_the_pairs_ranking_worked_by_hand(championship: Season) -> None:
-    standings = seasons.season_standings(season=championship)
+    standings = season_reads.season_standings(season=championship)
     assert ranking(standings.pairs, "pair") == PAIRS
 
 
 def test_the_players_ranking_worked_by_hand(championship: Season) -> None:
-    standings = seasons.season_standings(season=championship)
+    standings = season_reads.season_standings(season=championship)
     assert ranking(standings.players, "player") == PLAYERS
 
 
 def test_only_finished_tournaments_count(championship: Season) -> None:
-    standings = seasons.season_standings(season=championship)
+    standings = season_reads.season_standings(season=championship)
     assert [t.name for t in standings.counted] == ["Ottobre 1", "Ottobre 2", "Ottobre 3"]
     assert len(standings.tournaments) == 4
 
 
 def test_without_a_best_of_every_evening_counts(championship: Season) -> None:
-    seasons.season_update(season=championship, name=championship.name, best_of=None)
-    rows = ranking(seasons.season_standings(season=championship).players, "player")
+    services.season_update(season=championship, name=championship.name, best_of=None)
+    rows = ranking(season_reads.season_standings(season=championship).players, "player")
     # Anna 20+5+15 = 40 VP, 3810 MP; Carla 0+15+15 = 30, 2750; Bruno 30, 3280; Dario 20, 2220
     assert rows == [
         (1, ANNA, 3, 3, 40, 3810),
@@ -150,7 +151,7 @@ def test_without_a_best_of_every_evening_counts(championship: Season) -> None:
 
 
 def test_meetings_are_the_vp_each_pair_took_at_the_table(championship: Season) -> None:
-    results = seasons.season_results(season=championship)
+    results = season_reads.season_results(season=championship)
     ids = {p.last_name[0]: p.pk for p in Player.objects.all()}
     pair = {key: frozenset(ids[letter] for letter in key) for key in ("AB", "CD", "AC", "BD")}
 
@@ -181,7 +182,7 @@ def test_season_results_cost_three_queries(
     championship: Season, django_assert_num_queries: Any
 ) -> None:
     with django_assert_num_queries(3):  # the tournaments, their pairs, their tables' seats
-        seasons.season_results(season=championship)
+        season_reads.season_results(season=championship)
 
 
 def test_level_pairs_are_split_by_head_to_head_from_the_tables(club: Club, organiser: User) -> None:
@@ -191,8 +192,8 @@ def test_level_pairs_are_split_by_head_to_head_from_the_tables(club: Club, organ
     play(first, organiser, ["AB", "AB", "AB"])
     second = evening(club, "Due", 8, [f"{CARLA} / {DARIO}", "Elena Esposito / Fabio Ferri"])
     play(second, organiser, ["CD", "CD", "CD"])
-    season = seasons.season_create(club=club, name="Corto", best_of=1, tournaments=[first, second])
-    standings = seasons.season_standings(season=season)
+    season = services.season_create(club=club, name="Corto", best_of=1, tournaments=[first, second])
+    standings = season_reads.season_standings(season=season)
     assert ranking(standings.pairs, "pair") == [
         (1, f"{ANNA} – {BRUNO}", 1, 1, 20, 1800),
         (2, f"{CARLA} – {DARIO}", 2, 1, 20, 1800),
@@ -210,12 +211,12 @@ def test_a_match_format_evening_counts_matches_won(club: Club, organiser: User) 
     play(match, organiser, ["AB"] * 4)
     table = Table.objects.get(round__tournament=match, is_bye=False)
     assert table.status == Table.Status.DONE
-    season = seasons.season_create(club=club, name="Sfide", tournaments=[match])
-    results = seasons.season_results(season=season)
+    season = services.season_create(club=club, name="Sfide", tournaments=[match])
+    results = season_reads.season_results(season=season)
     assert sorted((e.vp, e.mp) for e in results.pair_evenings) == [(0, -2120), (1, 2120)]
     meeting = results.pair_meetings[0]
     assert sorted([meeting.a_points, meeting.b_points]) == [0, 1]
-    rows = ranking(seasons.season_standings(season=season).pairs, "pair")
+    rows = ranking(season_reads.season_standings(season=season).pairs, "pair")
     assert rows[0] == (1, f"{ANNA} – {BRUNO}", 1, 1, 1, 2120)
 
 
@@ -223,14 +224,14 @@ def test_a_match_format_evening_counts_matches_won(club: Club, organiser: User) 
 
 
 def test_a_season_gets_a_slug_unique_in_its_club(club: Club) -> None:
-    one = seasons.season_create(club=club, name="Campionato 2026")
-    two = seasons.season_create(club=club, name="Campionato 2026")
+    one = services.season_create(club=club, name="Campionato 2026")
+    two = services.season_create(club=club, name="Campionato 2026")
     assert (one.slug, two.slug) == ("campionato-2026", "campionato-2026-2")
 
 
 def test_renaming_keeps_the_slug(club: Club) -> None:
-    season = seasons.season_create(club=club, name="Campionato 2026")
-    seasons.season_update(season=season, name="Campionato sociale 2026", best_of=8)
+    season = services.season_create(club=club, name="Campionato 2026")
+    services.season_update(season=season, name="Campionato sociale 2026", best_of=8)
     season.refresh_from_db()
     assert (season.name, season.slug, season.best_of) == (
         "Campionato sociale 2026", "campionato-2026", 8,
@@ -249,15 +250,15 @@ def test_bad_season_settings_are_refused(
     club: Club, name: str, best_of: int | None, message: str
 ) -> None:
     with pytest.raises(ServiceError, match=message):
-        seasons.season_create(club=club, name=name, best_of=best_of)
+        services.season_create(club=club, name=name, best_of=best_of)
     assert not Season.objects.exists()
 
 
 def test_a_tournament_belongs_to_one_season_only(club: Club) -> None:
     tournament = make_tournament(club, pairs=2)
-    first = seasons.season_create(club=club, name="Primo", tournaments=[tournament])
+    first = services.season_create(club=club, name="Primo", tournaments=[tournament])
     with pytest.raises(ServiceError, match="already counts for the season “Primo”"):
-        seasons.season_create(club=club, name="Secondo", tournaments=[tournament])
+        services.season_create(club=club, name="Secondo", tournaments=[tournament])
     tournament.refresh_from_db()
     assert tournament.season == first
     assert Season.objects.count() == 1  # the failed one was not saved either
@@ -266,14 +267,14 @@ def test_a_tournament_belongs_to_one_season_only(club: Club) -> None:
 def test_another_clubs_tournament_cannot_join(club: Club, other_club: Club) -> None:
     theirs = make_tournament(other_club, pairs=2)
     with pytest.raises(ServiceError, match="is a tournament of another club"):
-        seasons.season_create(club=club, name="Campionato", tournaments=[theirs])
+        services.season_create(club=club, name="Campionato", tournaments=[theirs])
 
 
 def test_choosing_the_tournaments_again_replaces_them(club: Club) -> None:
     a = make_tournament(club, pairs=2, name="A")
     b = make_tournament(club, pairs=2, name="B")
-    season = seasons.season_create(club=club, name="Campionato", tournaments=[a])
-    seasons.season_update(season=season, name="Campionato", best_of=None, tournaments=[b])
+    season = services.season_create(club=club, name="Campionato", tournaments=[a])
+    services.season_update(season=season, name="Campionato", best_of=None, tournaments=[b])
     assert [t.name for t in season.tournaments.all()] == ["B"]
     a.refresh_from_db()
     assert a.season is None
@@ -327,7 +328,7 @@ def test_season_csv_escapes_hostile_names(championship: Season, organiser_client
 def test_creating_a_season_from_the_form(club: Club, organiser_client: Client) -> None:
     mine = make_tournament(club, pairs=2, name="Martedì")
     taken = make_tournament(club, pairs=2, name="Giovedì")
-    seasons.season_create(club=club, name="Altro", tournaments=[taken])
+    services.season_create(club=club, name="Altro", tournaments=[taken])
     page = organiser_client.get(reverse("season_new"))
     choices = [t.name for t in page.context["form"].fields["tournaments"].queryset]
     assert choices == ["Martedì"]  # a tournament of another season is not offered
@@ -361,7 +362,7 @@ def test_a_service_error_is_shown_beside_the_form(
     tournament = make_tournament(club, pairs=2, name="Martedì")
     form_page = organiser_client.get(reverse("season_new"))
     assert tournament in form_page.context["form"].fields["tournaments"].queryset
-    seasons.season_create(club=club, name="Primo", tournaments=[tournament])
+    services.season_create(club=club, name="Primo", tournaments=[tournament])
     response = organiser_client.post(
         reverse("season_new"), {"name": "Secondo", "tournaments": [tournament.pk]}
     )

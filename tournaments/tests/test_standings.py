@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from tournaments.standings import TableOutcome, rank_pairs
+from tournaments.rules.standings import TableOutcome, rank_pairs
 
 
 @dataclass(frozen=True)

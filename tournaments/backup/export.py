@@ -1,0 +1,128 @@
+"""Writing a tournament as one JSON document (see the package's docstring)."""
+
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import UTC, date, datetime
+from typing import Any
+
+from django.db import models
+from django.utils import timezone
+
+from tournaments.backup.fields import (
+    CHANGE_FIELDS,
+    DEAL_FIELDS,
+    FORMAT,
+    MELD_FIELDS,
+    PAIR_FIELDS,
+    PLAYER_FIELDS,
+    ROUND_FIELDS,
+    SIDE_FIELDS,
+    TABLE_FIELDS,
+    TOURNAMENT_FIELDS,
+    VERSION,
+    Row,
+)
+from tournaments.models import Deal, DealSide, Meld, Seat, Table, Tournament
+
+
+def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
+    """The whole tournament as JSON-ready data, read in the same few queries at any size."""
+    tournament = Tournament.objects.select_related("club", "season").get(pk=tournament.pk)
+    in_tournament = {"round__tournament": tournament}
+    pairs = tournament.pairs.select_related("player_one", "player_two").order_by("number")
+    pair_number = {pair.pk: pair.number for pair in pairs}
+    rounds = list(tournament.round_set.order_by("number"))
+    round_number = {round_.pk: round_.number for round_ in rounds}
+    tables = list(Table.objects.filter(**in_tournament).order_by("round_id", "number"))
+    table_place = {table.pk: (round_number[table.round_id], table.number) for table in tables}
+
+    melds_of: dict[int, list[Row]] = defaultdict(list)
+    for meld in Meld.objects.filter(side__deal__table__round__tournament=tournament).order_by(
+        "side_id", "number"
+    ):
+        melds_of[meld.side_id].append(_dump(meld, MELD_FIELDS))
+    sides_of: dict[int, list[Row]] = defaultdict(list)
+    for side in DealSide.objects.filter(deal__table__round__tournament=tournament).order_by(
+        "deal_id",
+        "-direction",  # North-South first, as the entry has them
+    ):
+        sides_of[side.deal_id].append(
+            {
+                **_dump(side, SIDE_FIELDS),
+                "pair": pair_number[side.pair_id],
+                "melds": melds_of[side.pk],
+            }
+        )
+    deals_of: dict[int, list[Row]] = defaultdict(list)
+    for deal in (
+        Deal.objects.filter(table__round__tournament=tournament)
+        .select_related("entered_by")
+        .order_by("table_id", "number")
+    ):
+        deals_of[deal.table_id].append(
+            {
+                **_dump(deal, DEAL_FIELDS),
+                "entered_by": _username(deal.entered_by),
+                "sides": sides_of[deal.pk],
+            }
+        )
+    seats_of: dict[int, list[Row]] = defaultdict(list)
+    for seat in Seat.objects.filter(**in_tournament).order_by("table_id", "-direction"):
+        seats_of[seat.table_id].append(
+            {"direction": seat.direction, "pair": pair_number[seat.pair_id]}
+        )
+    tables_of: dict[int, list[Row]] = defaultdict(list)
+    for table in tables:
+        tables_of[table.round_id].append(
+            {**_dump(table, TABLE_FIELDS), "seats": seats_of[table.pk], "deals": deals_of[table.pk]}
+        )
+    season = tournament.season
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": _plain(timezone.now()),
+        "club": {"slug": tournament.club.slug, "name": tournament.club.name},
+        "tournament": {
+            **_dump(tournament, TOURNAMENT_FIELDS),
+            "season": None if season is None else {"slug": season.slug, "name": season.name},
+        },
+        "pairs": [
+            {
+                **_dump(pair, PAIR_FIELDS),
+                "player_one": _dump(pair.player_one, PLAYER_FIELDS),
+                "player_two": None
+                if pair.player_two is None
+                else _dump(pair.player_two, PLAYER_FIELDS),
+            }
+            for pair in pairs
+        ],
+        "rounds": [
+            {**_dump(round_, ROUND_FIELDS), "tables": tables_of[round_.pk]} for round_ in rounds
+        ],
+        "changes": [
+            {
+                "round": table_place[change.table_id][0],
+                "table": table_place[change.table_id][1],
+                **_dump(change, CHANGE_FIELDS),
+                "user": _username(change.user),
+            }
+            for change in tournament.changes.select_related("user").order_by("at", "id")
+        ],
+    }
+
+
+def _dump(row: models.Model, names: Iterable[str]) -> Row:
+    return {name: _plain(getattr(row, name)) for name in names}
+
+
+def _plain(value: object) -> object:
+    """Dates and times as ISO 8601; times in UTC with microseconds, so they come back exact."""
+    if isinstance(value, datetime):
+        return value.astimezone(UTC).isoformat(timespec="microseconds")
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
+
+
+def _username(user: Any) -> str | None:
+    return None if user is None else str(user.get_username())

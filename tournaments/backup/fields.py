@@ -1,0 +1,34 @@
+"""What a backup file holds of each row: the field names, shared by writing and reading."""
+
+from typing import Any
+
+from tournaments.models import Seat
+from tournaments.rules.sides import SIDE_NUMBERS
+from tournaments.rules.standings import STANDING_FIELDS
+
+FORMAT = "burraco_club.tournament"
+VERSION = 1
+
+NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
+SIDE_NAMES = {NS: "N-S", EW: "E-W"}
+
+TOURNAMENT_FIELDS = (
+    "name", "slug", "date", "variant", "house_rules", "format", "rounds", "deals_per_round",
+    "movement_plan", "vp_scale", "custom_vp_bands", "target_score", "bye_vp", "bye_mp",
+    "status", "published", "results_version", "created_at",
+)  # fmt: skip
+PLAYER_FIELDS = ("first_name", "last_name", "card_number")
+PAIR_FIELDS = ("number", *STANDING_FIELDS)
+ROUND_FIELDS = ("number", "movement", "step", "seed", "status", "pairing_outdated")
+TABLE_TOTALS = ("status", "ns_mp", "ew_mp", "ns_vp", "ew_vp", "winner")
+TABLE_LABELS = {
+    "status": "state", "ns_mp": "N-S MP", "ew_mp": "E-W MP", "ns_vp": "N-S VP",
+    "ew_vp": "E-W VP", "winner": "winner",
+}  # fmt: skip
+TABLE_FIELDS = ("number", "is_bye", "version", *TABLE_TOTALS)
+DEAL_FIELDS = ("number", "mode", "entry", "updated_at")
+SIDE_FIELDS = ("direction", *SIDE_NUMBERS)
+MELD_FIELDS = ("number", "cards", "burraco", "points")
+CHANGE_FIELDS = ("deal_number", "action", "at", "before", "after")
+
+Row = dict[str, Any]

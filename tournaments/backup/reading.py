@@ -1,0 +1,327 @@
+"""Reading a backup file into unsaved rows, every value checked against its field: anything not
+in the file's shape is a ServiceError that says where."""
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import connection, models
+
+from tournaments.backup.fields import (
+    CHANGE_FIELDS,
+    DEAL_FIELDS,
+    EW,
+    FORMAT,
+    MELD_FIELDS,
+    NS,
+    PAIR_FIELDS,
+    PLAYER_FIELDS,
+    ROUND_FIELDS,
+    SIDE_FIELDS,
+    SIDE_NAMES,
+    TABLE_FIELDS,
+    TOURNAMENT_FIELDS,
+    VERSION,
+    Row,
+)
+from tournaments.models import (
+    Club,
+    Deal,
+    DealSide,
+    Meld,
+    Pair,
+    Player,
+    ResultChange,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
+from tournaments.services import ServiceError
+
+
+def backup_club_slug(*, data: object) -> str:
+    """The slug of the club a backup came from, once the file is known to be a backup."""
+    check_format(data)
+    assert isinstance(data, dict)
+    club = data.get("club")
+    slug = club.get("slug") if isinstance(club, dict) else None
+    if not isinstance(slug, str) or not slug:
+        raise bad("the file", "does not say which club it comes from")
+    return slug
+
+
+def check_format(data: object) -> None:
+    if not isinstance(data, dict):
+        raise ServiceError("The file is not a tournament backup: it holds no JSON object.")
+    if data.get("format") != FORMAT:
+        raise ServiceError(
+            f"The file is not a tournament backup (its format is {data.get('format')!r}, "
+            f"not {FORMAT!r})."
+        )
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise ServiceError(
+            f"The file is a tournament backup of version {version!r}; this site reads version "
+            f"{VERSION} only."
+        )
+
+
+def bad(where: str, what: str) -> ServiceError:
+    return ServiceError(f"The file is not a usable tournament backup: {where} {what}.")
+
+
+def _object(value: object, where: str) -> Row:
+    if not isinstance(value, dict):
+        raise bad(where, "should be a JSON object")
+    return value
+
+
+def _list(row: Row, key: str, where: str) -> list[Any]:
+    value = row.get(key)
+    if not isinstance(value, list):
+        raise bad(where, f'needs "{key}", a list')
+    return value
+
+
+def _number(row: Row, key: str, where: str) -> int:
+    value = row.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise bad(where, f'needs "{key}", a whole number')
+    return value
+
+
+def _user(row: Row, key: str, where: str) -> str | None:
+    value = row.get(key)
+    if value is not None and not isinstance(value, str):
+        raise bad(where, f'should name a user by username in "{key}", or hold null')
+    return value
+
+
+def _values(model: type[models.Model], row: Row, names: Iterable[str], where: str) -> Row:
+    """The named fields of `model` from a row of the file, each checked against its field."""
+    return {name: _value(model._meta.get_field(name), row, where) for name in names}
+
+
+def _value(field: Any, row: Row, where: str) -> Any:
+    name = field.name
+    if name not in row:
+        raise bad(where, f'has no "{name}"')
+    value = row[name]
+    if value is None:
+        if field.null:
+            return None
+        raise bad(where, f'cannot leave "{name}" empty')
+    if isinstance(field, models.JSONField):
+        return value
+    if isinstance(field, models.BooleanField):
+        if not isinstance(value, bool):
+            raise bad(where, f'should have true or false in "{name}"')
+        return value
+    if isinstance(field, models.IntegerField):
+        low, high = connection.ops.integer_field_range(field.get_internal_type())
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad(where, f'should have a whole number in "{name}", not {value!r}')
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise bad(where, f'has {value} in "{name}", out of range')
+        return value
+    if isinstance(field, models.DateTimeField | models.DateField):
+        return _moment(field, value, where)
+    if isinstance(field, models.CharField):
+        if not isinstance(value, str):
+            raise bad(where, f'should have text in "{name}", not {value!r}')
+        allowed = [str(key) for key, _ in field.flatchoices]
+        if allowed and value not in allowed:
+            raise bad(where, f'has "{value}" in "{name}", which is not one of {", ".join(allowed)}')
+        try:
+            field.run_validators(value)
+        except ValidationError as error:
+            raise bad(where, f'has "{value}" in "{name}": ' + " ".join(error.messages)) from None
+        return value
+    raise AssertionError(f"no reader for {field!r}")  # pragma: no cover - a field list typo
+
+
+def _moment(field: Any, value: object, where: str) -> date | datetime:
+    is_time = isinstance(field, models.DateTimeField)
+    want = "a date and time with its time zone" if is_time else "a date"
+    try:
+        if not isinstance(value, str):
+            raise ValueError
+        moment = datetime.fromisoformat(value) if is_time else date.fromisoformat(value)
+    except ValueError:
+        raise bad(
+            where, f'should have {want} in "{field.name}" (ISO 8601), not {value!r}'
+        ) from None
+    if isinstance(moment, datetime) and moment.tzinfo is None:
+        raise bad(where, f'should give the time zone of "{field.name}" ({value})')
+    return moment
+
+
+# The file, read and checked, as unsaved rows: written only once every check has passed.
+
+
+@dataclass
+class _PairIn:
+    row: Pair
+    players: list[Row | None]
+
+
+@dataclass
+class _SideIn:
+    row: DealSide
+    pair: int
+    melds: list[Meld]
+
+
+@dataclass
+class DealIn:
+    row: Deal
+    updated_at: datetime
+    user: str | None
+    sides: list[_SideIn]
+
+
+@dataclass
+class _TableIn:
+    row: Table
+    where: str
+    seats: dict[str, int] = field(default_factory=dict)
+    deals: list[DealIn] = field(default_factory=list)
+
+
+@dataclass
+class _RoundIn:
+    row: Round
+    tables: list[_TableIn]
+
+
+@dataclass
+class _ChangeIn:
+    row: ResultChange
+    at: datetime
+    place: tuple[int, int]
+    user: str | None
+
+
+@dataclass
+class Backup:
+    tournament: Tournament
+    season: Row | None
+    pairs: dict[int, _PairIn]
+    rounds: list[_RoundIn]
+    changes: list[_ChangeIn]
+
+    def deals(self) -> Iterable[DealIn]:
+        return (deal for round_ in self.rounds for table in round_.tables for deal in table.deals)
+
+
+def read(data: Row, club: Club) -> Backup:
+    head = _object(data.get("tournament"), "the tournament")
+    tournament = Tournament(
+        club=club, **_values(Tournament, head, TOURNAMENT_FIELDS, "the tournament")
+    )
+    season = head.get("season")
+    if season is not None and not isinstance(_object(season, "the season").get("slug"), str):
+        raise bad("the season", 'needs its "slug"')
+    pairs: dict[int, _PairIn] = {}
+    for row in _list(data, "pairs", "the file"):
+        row = _object(row, "a pair")
+        number = _number(row, "number", "a pair")
+        where = f"pair {number}"
+        if number in pairs:
+            raise bad(where, "appears twice")
+        players: list[Row | None] = []
+        for key in ("player_one", "player_two"):
+            player = row.get(key)
+            if player is None and key == "player_two":
+                players.append(None)
+                continue
+            players.append(
+                _values(Player, _object(player, f"{where}, {key}"), PLAYER_FIELDS, where)
+            )
+        pairs[number] = _PairIn(Pair(**_values(Pair, row, PAIR_FIELDS, where)), players)
+    rounds = [_read_round(row, pairs) for row in _list(data, "rounds", "the file")]
+    if len({round_.row.number for round_ in rounds}) != len(rounds):
+        raise bad("the file", "lists a round number twice")
+    places = {(r.row.number, t.row.number) for r in rounds for t in r.tables}
+    changes = []
+    for row in _list(data, "changes", "the file"):
+        row = _object(row, "an audit record")
+        values = _values(ResultChange, row, CHANGE_FIELDS, "an audit record")
+        place = (_number(row, "round", "an audit record"), _number(row, "table", "an audit record"))
+        if place not in places:
+            raise bad(
+                "an audit record", f"names round {place[0]}, table {place[1]}, not in the file"
+            )
+        user = _user(row, "user", "an audit record")
+        changes.append(_ChangeIn(ResultChange(**values), values["at"], place, user))
+    return Backup(tournament, season, pairs, rounds, changes)
+
+
+def _read_round(row: object, pairs: dict[int, _PairIn]) -> _RoundIn:
+    row = _object(row, "a round")
+    where = f"round {_number(row, 'number', 'a round')}"
+    round_ = _RoundIn(Round(**_values(Round, row, ROUND_FIELDS, where)), [])
+    seated: set[int] = set()
+    for table_row in _list(row, "tables", where):
+        table_row = _object(table_row, f"{where}, a table")
+        table_where = f"{where}, table {_number(table_row, 'number', f'{where}, a table')}"
+        table = _TableIn(Table(**_values(Table, table_row, TABLE_FIELDS, table_where)), table_where)
+        if any(t.row.number == table.row.number for t in round_.tables):
+            raise bad(table_where, "appears twice")
+        for seat in _list(table_row, "seats", table_where):
+            seat = _object(seat, f"{table_where}, a seat")
+            direction = _value(Seat._meta.get_field("direction"), seat, f"{table_where}, a seat")
+            pair = _number(seat, "pair", f"{table_where}, a seat")
+            if pair not in pairs:
+                raise bad(table_where, f"seats pair {pair}, which is not in the file")
+            if pair in seated:
+                raise bad(where, f"seats pair {pair} twice")
+            if direction in table.seats:
+                raise bad(table_where, f"seats two pairs {SIDE_NAMES[direction]}")
+            seated.add(pair)
+            table.seats[direction] = pair
+        wanted = {NS} if table.row.is_bye else {NS, EW}
+        if set(table.seats) != wanted:
+            kind = "a bye seats one pair, North-South" if table.row.is_bye else "seats two pairs"
+            raise bad(table_where, f"should be a table that {kind}")
+        for deal_row in _list(table_row, "deals", table_where):
+            table.deals.append(_read_deal(deal_row, table))
+        if len({deal.row.number for deal in table.deals}) != len(table.deals):
+            raise bad(table_where, "lists a deal number twice")
+        if table.deals and (table.row.is_bye or round_.row.status == Round.Status.SEATING):
+            why = "is a bye" if table.row.is_bye else "is in a round not started"
+            raise bad(table_where, f"{why}, yet it has deals")
+        table.deals.sort(key=lambda deal: deal.row.number)
+        round_.tables.append(table)
+    return round_
+
+
+def _read_deal(row: object, table: _TableIn) -> DealIn:
+    row = _object(row, f"{table.where}, a deal")
+    where = f"{table.where}, deal {_number(row, 'number', f'{table.where}, a deal')}"
+    values = _values(Deal, row, DEAL_FIELDS, where)
+    deal = DealIn(Deal(**values), values["updated_at"], _user(row, "entered_by", where), [])
+    for side_row in _list(row, "sides", where):
+        side_row = _object(side_row, f"{where}, a side")
+        side = DealSide(**_values(DealSide, side_row, SIDE_FIELDS, f"{where}, a side"))
+        side_where = f"{where}, {SIDE_NAMES[side.direction]} side"
+        pair = _number(side_row, "pair", side_where)
+        if pair != table.seats[side.direction]:
+            raise bad(
+                side_where,
+                f"names pair {pair}, but pair {table.seats[side.direction]} sits there",
+            )
+        melds = [
+            Meld(**_values(Meld, _object(meld, f"{side_where}, a meld"), MELD_FIELDS, side_where))
+            for meld in _list(side_row, "melds", side_where)
+        ]
+        if len({meld.number for meld in melds}) != len(melds):
+            raise bad(side_where, "lists a meld number twice")
+        deal.sides.append(_SideIn(side, pair, melds))
+    if sorted(side.row.direction for side in deal.sides) != sorted((NS, EW)):
+        raise bad(where, "should have two sides, one North-South and one East-West")
+    deal.sides.sort(key=lambda side: (NS, EW).index(side.row.direction))
+    return deal

@@ -1,0 +1,201 @@
+"""Writing a checked backup as a new tournament of a club (see the package's docstring)."""
+
+from collections import defaultdict
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import DataError, IntegrityError, transaction
+
+from tournaments.backup.checks import check_deals, check_standings, check_tables
+from tournaments.backup.fields import Row
+from tournaments.backup.reading import Backup, check_format, read
+from tournaments.models import (
+    Club,
+    Deal,
+    DealSide,
+    Meld,
+    Pair,
+    Player,
+    ResultChange,
+    Round,
+    Season,
+    Seat,
+    Table,
+    Tournament,
+)
+from tournaments.services import ServiceError
+
+
+def tournament_import(
+    *, data: dict[str, Any], club: Club, notes: list[str] | None = None
+) -> Tournament:
+    """Restore a backup as a new tournament of `club`, exactly as exported.
+
+    Players are the club's own, found by federation card number, else by first and last name
+    (a player with another card number is another person), else created. Users are found by
+    username; those missing leave their deals and audit records without a user. What the
+    organiser should know (a changed slug, missing users, …) is added to `notes`.
+    """
+    notes = [] if notes is None else notes
+    check_format(data)
+    try:
+        with transaction.atomic():
+            return _restore(data, club, notes)
+    except (IntegrityError, DataError) as error:
+        reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise ServiceError(
+            f"The database refused the file's rows ({reason}); nothing was imported."
+        ) from None
+
+
+def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
+    backup = read(data, club)
+    check_deals(backup)
+    tournament = backup.tournament
+    _choose_slug(tournament, club, notes)
+    tournament.season = _season(backup.season, club, notes)
+    created_at = tournament.created_at
+    tournament.save()  # auto_now_add stamps "now": put the exported moment back
+    Tournament.objects.filter(pk=tournament.pk).update(created_at=created_at)
+    tournament.created_at = created_at
+
+    _place_players(backup, club, notes)
+    for pair in backup.pairs.values():
+        pair.row.tournament = tournament
+    Pair.objects.bulk_create([pair.row for pair in backup.pairs.values()])
+    for round_ in backup.rounds:
+        round_.row.tournament = tournament
+    Round.objects.bulk_create([round_.row for round_ in backup.rounds])
+    tables = {}
+    for round_ in backup.rounds:
+        for table in round_.tables:
+            table.row.round = round_.row
+            tables[(round_.row.number, table.row.number)] = table.row
+    Table.objects.bulk_create(tables.values())
+    Seat.objects.bulk_create(
+        Seat(round=round_.row, table=table.row, pair=backup.pairs[pair].row, direction=direction)
+        for round_ in backup.rounds
+        for table in round_.tables
+        for direction, pair in table.seats.items()
+    )
+    users = _users(backup, notes)
+    deals = []
+    for round_ in backup.rounds:
+        for table in round_.tables:
+            for deal in table.deals:
+                deal.row.table = table.row
+                deal.row.entered_by = users.get(deal.user or "")
+                deals.append(deal)
+    Deal.objects.bulk_create(deal.row for deal in deals)
+    for deal in deals:  # auto_now stamped them too
+        deal.row.updated_at = deal.updated_at
+    Deal.objects.bulk_update([deal.row for deal in deals], ["updated_at"], batch_size=500)
+    sides = []
+    for deal in deals:
+        for side in deal.sides:
+            side.row.deal = deal.row
+            side.row.pair = backup.pairs[side.pair].row
+            sides.append(side)
+    DealSide.objects.bulk_create(side.row for side in sides)
+    for side in sides:
+        for meld in side.melds:
+            meld.side = side.row
+    Meld.objects.bulk_create(meld for side in sides for meld in side.melds)
+    for change in backup.changes:
+        change.row.tournament = tournament
+        change.row.table = tables[change.place]
+        change.row.user = users.get(change.user or "")
+    ResultChange.objects.bulk_create(change.row for change in backup.changes)
+    for change in backup.changes:
+        change.row.at = change.at
+    ResultChange.objects.bulk_update([c.row for c in backup.changes], ["at"], batch_size=500)
+
+    check_tables(backup)
+    check_standings(backup)
+    return tournament
+
+
+def _choose_slug(tournament: Tournament, club: Club, notes: list[str]) -> None:
+    base = tournament.slug
+    taken = set(
+        Tournament.objects.filter(club=club, slug__startswith=base).values_list("slug", flat=True)
+    )
+    if base not in taken:
+        return
+    limit = Tournament._meta.get_field("slug").max_length or 80
+    n = 2
+    while (slug := f"{base[: limit - len(str(n)) - 1]}-{n}") in taken:
+        n += 1
+    notes.append(f"The slug {base} is already taken in {club.name}, so the copy is {slug}.")
+    tournament.slug = slug
+
+
+def _season(season: Row | None, club: Club, notes: list[str]) -> Season | None:
+    if season is None:
+        return None
+    found = Season.objects.filter(club=club, slug=season["slug"]).first()
+    if found is None:
+        name = season.get("name") or season["slug"]
+        notes.append(f"{club.name} has no season {name!r}: the copy is in no season.")
+    return found
+
+
+def _place_players(backup: Backup, club: Club, notes: list[str]) -> None:
+    """Give each pair its players: the club's own when they are known, else new ones."""
+    known = list(Player.objects.filter(club=club).order_by("pk"))
+    by_card = {player.card_number: player for player in known if player.card_number}
+    by_name: dict[tuple[str, str], list[Player]] = defaultdict(list)
+    for player in known:
+        by_name[(player.first_name.casefold(), player.last_name.casefold())].append(player)
+    new: list[Player] = []
+    reused: set[int] = set()
+    for number, pair in sorted(backup.pairs.items()):
+        players: list[Player | None] = []
+        for person in pair.players:
+            if person is None:
+                players.append(None)
+                continue
+            card = person["card_number"]
+            name = (person["first_name"].casefold(), person["last_name"].casefold())
+            found: Player | None = by_card.get(card) if card else None
+            if found is None:
+                found = next((p for p in by_name[name] if not card or not p.card_number), None)
+            if found is None:
+                found = Player(club=club, **person)
+                new.append(found)
+                by_name[name].append(found)
+                if card:
+                    by_card[card] = found
+            elif found.pk is not None:
+                reused.add(found.pk)
+            players.append(found)
+        one, two = players
+        assert one is not None  # _read insists on the first player
+        if one is two:
+            raise ServiceError(
+                f"Pair {number}: both players are {one.full_name} in {club.name} (same card "
+                "number or name), and a pair needs two different players; nothing was imported."
+            )
+        pair.row.player_one, pair.row.player_two = one, two
+    Player.objects.bulk_create(new)
+    notes.append(f"Players: {len(reused)} of {club.name}'s own, {len(new)} new.")
+
+
+def _users(backup: Backup, notes: list[str]) -> dict[str, Any]:
+    deals = [deal.user for deal in backup.deals() if deal.user]
+    changes = [change.user for change in backup.changes if change.user]
+    model = get_user_model()
+    names = set(deals) | set(changes)
+    users = {
+        str(user.get_username()): user
+        for user in model._default_manager.filter(**{f"{model.USERNAME_FIELD}__in": names})
+    }
+    missing = sorted(names - set(users))
+    if missing:
+        lost_deals = sum(name in missing for name in deals)
+        lost_changes = sum(name in missing for name in changes)
+        notes.append(
+            f"No user here is called {', '.join(missing)}: {lost_deals} deal(s) and "
+            f"{lost_changes} audit record(s) are kept without a user."
+        )
+    return users

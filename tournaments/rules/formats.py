@@ -1,0 +1,290 @@
+"""The two ways a tournament is played, one object each, chosen by the tournament's `format`.
+
+- **Deals** (`DealsFormat`): every table plays a fixed number of deals (smazzate) a round; the
+  match-point (MP) difference becomes victory points (VP) by the tournament's scale; pairs rank
+  by VP, then MP, then head-to-head.
+- **Target** (`TargetFormat`): every table plays a match to a target score (2000, 3000…);
+  pairs rank by matches won, then point difference, then head-to-head.
+
+Each object answers every question whose answer depends on the format: what a table's deals
+make of it, the running score the opening minimum reads, whether another deal can be played,
+the bye's award, how pairs rank and what a season counts, which standings columns show, and
+the words pages use. Nothing else in the club app asks which format a tournament has: a new
+format is a new class here and an entry in `FORMATS`.
+"""
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from scoring import MatchState, RuleSet, VpScale, match_state
+from tournaments.models import Seat, Table
+from tournaments.rules.standings import (
+    PairRecord,
+    Standing,
+    TableOutcome,
+    rank_pairs,
+    vp_taken,
+    wins_taken,
+)
+
+if TYPE_CHECKING:
+    from tournaments.models import Tournament
+
+NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
+NOT_STARTED, IN_PROGRESS = Table.Status.NOT_STARTED.value, Table.Status.IN_PROGRESS.value
+DONE = Table.Status.DONE.value
+TARGET_SHEET_ROWS = 12
+"""Rows of a printed score sheet for a match to a target: enough for a long match."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """What a table's deals make of it: the totals, VP or the match's winner, and its state.
+    These are the numbers a Table row stores."""
+
+    status: str
+    ns_mp: int
+    ew_mp: int
+    ns_vp: int | None
+    ew_vp: int | None
+    winner: str
+    """Target format: "ns" or "ew" once the match is won, else ""."""
+    match: MatchState | None = None
+    """Target format: the match as the engine sees it (next openings, totals)."""
+
+    @property
+    def done(self) -> bool:
+        return self.status == DONE
+
+
+@dataclass(frozen=True)
+class PlayFormat:
+    """What both formats share: the rules of the variant and the bye's award."""
+
+    slug: ClassVar[str]
+    rules: RuleSet
+    bye_vp: int
+    bye_mp: int
+
+    # --- tables ---------------------------------------------------------------------------------
+
+    def table_result(self, deal_totals: Sequence[tuple[int, int]]) -> TableResult:
+        """The table's result from each deal's (N-S, E-W) totals, in deal order; raises
+        scoring.InvalidMatch when the deals cannot make a match."""
+        raise NotImplementedError
+
+    def bye_result(self) -> TableResult:
+        """The award of the pair sitting out (tavolo zoppo), as its table stores it."""
+        raise NotImplementedError
+
+    def score_before(self, running: int) -> int:
+        """The score the opening minimum reads before a deal, given a side's running total
+        at its table: the match's score where there is a match, else 0."""
+        raise NotImplementedError
+
+    def no_more_deals(self, *, played: int, result: TableResult) -> str:
+        """Why the table cannot take another deal ("" when it can)."""
+        raise NotImplementedError
+
+    def deal_number_problem(self, number: int) -> str:
+        """Why deal `number` cannot exist at a table of this format ("" when it can)."""
+        return "Deal numbers start at 1." if number < 1 else ""
+
+    # --- standings and seasons --------------------------------------------------------------
+
+    by_matches: ClassVar[bool] = False
+    extra_columns: ClassVar[tuple[str, ...]] = ()
+    """Standings columns only this format shows."""
+
+    def rank(
+        self, pair_ids: Sequence[int], outcomes: Iterable[TableOutcome]
+    ) -> dict[int, PairRecord]:
+        return rank_pairs(pair_ids, outcomes, by_matches=self.by_matches)
+
+    def evening_points(self, record: Standing) -> tuple[int, int]:
+        """What an evening is worth to a pair in a season: (VP, MP) or (won, difference)."""
+        raise NotImplementedError
+
+    def meeting_points(self, outcome: TableOutcome) -> tuple[int, int]:
+        """What N-S and E-W took from each other at a table, for head-to-head."""
+        raise NotImplementedError
+
+    # --- words ----------------------------------------------------------------------------------
+
+    def description(self) -> str:
+        raise NotImplementedError
+
+    def bye_award_text(self) -> str:
+        raise NotImplementedError
+
+    def sheet_rows(self) -> int:
+        raise NotImplementedError
+
+    result_heading: ClassVar[str] = "VP"
+    """The heading of a table's result column."""
+
+    def bye_short_text(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def templates(self) -> "FormatTemplates":
+        """The template fragments of this format, by name: `{% include f.templates.x %}`."""
+        return FormatTemplates(self.slug)
+
+    season_note: ClassVar[str] = ""
+    """What a season page says of evenings played in this format, if anything."""
+
+    # --- the pair's chart of totals after each round -------------------------------------------
+
+    chart_names: ClassVar[tuple[str, str, str]] = ("Victory points", "VP", "vp")
+    """(what, unit, slug) of the totals chart."""
+
+    def chart_value(self, point: Standing) -> int:
+        return point.vp
+
+    def chart_ceiling(self, rounds: int) -> int:
+        """The most a pair can have after `rounds` rounds, the chart's natural top."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class DealsFormat(PlayFormat):
+    slug: ClassVar[str] = "deals"
+    deals_per_round: int
+    scale: VpScale
+
+    def table_result(self, deal_totals: Sequence[tuple[int, int]]) -> TableResult:
+        ns = sum(t[0] for t in deal_totals)
+        ew = sum(t[1] for t in deal_totals)
+        ns_vp, ew_vp = self.scale.vp(ns, ew)
+        played = len(deal_totals)
+        status = DONE if played >= self.deals_per_round else IN_PROGRESS if played else NOT_STARTED
+        return TableResult(status, ns, ew, ns_vp, ew_vp, "")
+
+    def bye_result(self) -> TableResult:
+        return TableResult(DONE, self.bye_mp, 0, self.bye_vp, None, "")
+
+    def score_before(self, running: int) -> int:
+        return 0  # a table of deals is no match: no running score, no opening minimum
+
+    def no_more_deals(self, *, played: int, result: TableResult) -> str:
+        if played >= self.deals_per_round:
+            return f"All {self.deals_per_round} deals are entered. Use Edit to correct one."
+        return ""
+
+    def deal_number_problem(self, number: int) -> str:
+        if number > self.deals_per_round:
+            return (
+                f"Each table plays {self.deals_per_round} deals a round: there is no deal {number}."
+            )
+        return super().deal_number_problem(number)
+
+    def evening_points(self, record: Standing) -> tuple[int, int]:
+        return record.vp, record.mp
+
+    def meeting_points(self, outcome: TableOutcome) -> tuple[int, int]:
+        return vp_taken(outcome)
+
+    def description(self) -> str:
+        return f"{self.deals_per_round} deals a round, victory points"
+
+    def bye_award_text(self) -> str:
+        return f"{self.bye_vp} VP and {self.bye_mp} MP"
+
+    def bye_short_text(self) -> str:
+        return f"{self.bye_vp} VP"
+
+    def sheet_rows(self) -> int:
+        return self.deals_per_round
+
+    def chart_ceiling(self, rounds: int) -> int:
+        best = max([band.winner for band in self.scale.bands] + [self.bye_vp, 1])
+        return best * rounds
+
+
+@dataclass(frozen=True)
+class TargetFormat(PlayFormat):
+    slug: ClassVar[str] = "target"
+    by_matches: ClassVar[bool] = True
+    extra_columns: ClassVar[tuple[str, ...]] = ("matches_won", "point_difference")
+    target: int
+
+    def table_result(self, deal_totals: Sequence[tuple[int, int]]) -> TableResult:
+        state = self.match(deal_totals)
+        ns = sum(t[0] for t in deal_totals)
+        ew = sum(t[1] for t in deal_totals)
+        winner = "" if state.winner is None else (NS, EW)[state.winner]
+        status = DONE if state.finished else IN_PROGRESS if deal_totals else NOT_STARTED
+        return TableResult(status, ns, ew, None, None, winner, state)
+
+    def match(self, deal_totals: Sequence[tuple[int, int]]) -> MatchState:
+        """The match so far; raises scoring.InvalidMatch (a deal after the match was won…)."""
+        return match_state(self.rules, [list(t) for t in deal_totals], target=self.target)
+
+    def bye_result(self) -> TableResult:
+        return TableResult(DONE, self.bye_mp, 0, None, None, NS)
+
+    def score_before(self, running: int) -> int:
+        return running
+
+    def no_more_deals(self, *, played: int, result: TableResult) -> str:
+        if result.done:
+            return "The match is over. Use Edit to correct a deal, or Remove the last one."
+        return ""
+
+    def evening_points(self, record: Standing) -> tuple[int, int]:
+        return record.matches_won, record.point_difference
+
+    def meeting_points(self, outcome: TableOutcome) -> tuple[int, int]:
+        return wins_taken(outcome)
+
+    def description(self) -> str:
+        return f"matches to {self.target} points"
+
+    def bye_award_text(self) -> str:
+        return f"counts as a win, +{self.bye_mp} points"
+
+    def bye_short_text(self) -> str:
+        return "counts as a win"
+
+    result_heading: ClassVar[str] = "Winner"
+
+    def sheet_rows(self) -> int:
+        return TARGET_SHEET_ROWS
+
+    season_note: ClassVar[str] = (
+        "In a match-format evening (matches to a target) the matches won count as VP and the "
+        "point difference as MP, as that evening ranked its pairs."
+    )
+    chart_names: ClassVar[tuple[str, str, str]] = ("Matches won", "won", "won")
+
+    def chart_value(self, point: Standing) -> int:
+        return point.matches_won
+
+    def chart_ceiling(self, rounds: int) -> int:
+        return rounds
+
+
+class FormatTemplates:
+    """Template fragments that differ by format, under templates/tournaments/formats/<slug>/."""
+
+    def __init__(self, slug: str) -> None:
+        self.slug = slug
+
+    def __getitem__(self, name: str) -> str:
+        return f"tournaments/formats/{self.slug}/{name}.html"
+
+
+FORMATS: dict[str, type[PlayFormat]] = {
+    DealsFormat.slug: DealsFormat,
+    TargetFormat.slug: TargetFormat,
+}
+
+
+def format_of(tournament: "Tournament") -> PlayFormat:
+    """The tournament's format object, with the settings it plays by."""
+    common = {"rules": tournament.rules, "bye_vp": tournament.bye_vp, "bye_mp": tournament.bye_mp}
+    if tournament.format == TargetFormat.slug:
+        return TargetFormat(**common, target=tournament.target)
+    return DealsFormat(**common, deals_per_round=tournament.deals_per_round, scale=tournament.scale)

@@ -1,0 +1,268 @@
+"""The public pages' reads, cached: a published tournament's standings, the seating of its
+current round (turno), a pair's history round by round, and each pair's VP and rank after every
+finished round.
+
+Every read goes through the shared cache, keyed by the tournament's results version (see
+`cache`).
+
+Standings are the Pair rows' stored totals: nothing here scores a deal. The rank after each
+round is `standings.rank_pairs` over the finished tables of rounds 1..k, worked out once per
+version for the whole field. Each read issues a fixed number of queries whatever the field's
+size, and caches plain frozen dataclasses (no model instances).
+"""
+
+from collections import defaultdict
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import QuerySet, Subquery
+
+from tournaments.models import Club, DealSide, Pair, Round, Seat, Tournament
+from tournaments.rules.sides import SideScore
+from tournaments.rules.standings import STANDING_FIELDS
+from tournaments.selectors import organiser, results
+from tournaments.selectors.public.cache import CACHE_SECONDS, cache_key, cached
+from tournaments.selectors.public.models import (
+    EW,
+    NS,
+    Board,
+    DealLine,
+    PairHistory,
+    PairPage,
+    PairRef,
+    PlayerPlace,
+    Progress,
+    RoundLine,
+    SeatedTable,
+    Seating,
+    StandingRow,
+)
+
+
+def public_club(club_slug: str) -> Club | None:
+    return Club.objects.filter(slug=club_slug).first()
+
+
+def club_tournaments(club: Club, *, with_unpublished: bool = False) -> QuerySet[Tournament]:
+    """The club's tournaments for its public page, newest first."""
+    tournaments = club.tournaments.order_by("-date", "-id")
+    return tournaments if with_unpublished else tournaments.filter(published=True)
+
+
+def board(tournament: Tournament) -> Board:
+    """Standings and current seating: one cache read; two queries when the cache is cold."""
+    return cached(tournament, "board", lambda: _load_board(tournament))
+
+
+def standings(tournament: Tournament) -> tuple[StandingRow, ...]:
+    return board(tournament).standings
+
+
+def current_seating(tournament: Tournament) -> Seating | None:
+    return board(tournament).seating
+
+
+def pair_page(tournament: Tournament, number: int) -> PairPage | None:
+    """A pair's history and its VP and rank after each finished round, or None if the
+    tournament has no pair of that number. One cache read for both parts; five queries when
+    both are cold."""
+    history_key, progress_key = (
+        cache_key(tournament, f"pair:{number}"),
+        cache_key(tournament, "progress"),
+    )
+    found = cache.get_many([history_key, progress_key])
+    missing: dict[str, Any] = {}
+    history = found.get(history_key)
+    if history is None:
+        history = _load_history(tournament, number)
+        if history is None:
+            return None
+        missing[history_key] = history
+    progress = found.get(progress_key)
+    if progress is None:
+        progress = missing[progress_key] = _load_progress(tournament)
+    if missing:
+        cache.set_many(missing, CACHE_SECONDS)
+    return PairPage(history=history, points=progress.of(number), field_size=progress.field_size)
+
+
+def player_places(seating: Seating | None) -> list[PlayerPlace]:
+    """Every player of the current round by surname, then first name: pair, table, direction."""
+    if seating is None:
+        return []
+    places = [
+        PlayerPlace(
+            last_name=last,
+            first_name=first,
+            pair=pair,
+            table=None if table.is_bye else table.number,
+            direction="" if table.is_bye else direction,
+        )
+        for table in seating.tables
+        for direction, pair in ((NS, table.ns), (EW, table.ew))
+        if pair is not None
+        for first, last in pair.players
+    ]
+    places.sort(key=lambda p: (p.last_name.casefold(), p.first_name.casefold(), p.pair.number))
+    return places
+
+
+def _pair_ref(pair: Pair) -> PairRef:
+    players = [pair.player_one] + ([pair.player_two] if pair.player_two_id else [])
+    return PairRef(
+        number=pair.number,
+        names=pair.names,
+        players=tuple((p.first_name, p.last_name) for p in players if p is not None),
+    )
+
+
+def _load_board(tournament: Tournament) -> Board:
+    rows = tuple(
+        StandingRow(
+            number=pair.number,
+            names=pair.names,
+            player_names=tuple(
+                player.full_name for player in (pair.player_one, pair.player_two) if player
+            ),
+            **{name: getattr(pair, name) for name in STANDING_FIELDS},
+        )
+        for pair in organiser.standings_for(tournament)
+    )
+    return Board(standings=rows, seating=_load_seating(tournament))
+
+
+def _load_seating(tournament: Tournament) -> Seating | None:
+    """The latest round's seats with their tables, pairs and players: one query."""
+    latest = tournament.round_set.order_by("-number").values("number")[:1]
+    seats = (
+        Seat.objects.filter(round__tournament=tournament, round__number=Subquery(latest))
+        .select_related("round", "table", "pair__player_one", "pair__player_two")
+        .order_by("table__number", "direction")
+    )
+    by_table: dict[int, dict[str, Seat]] = defaultdict(dict)
+    round_: Round | None = None
+    for seat in seats:
+        by_table[seat.table_id][seat.direction] = seat
+        round_ = seat.round
+    if round_ is None:
+        return None
+    tables = []
+    for places in by_table.values():
+        table = next(iter(places.values())).table
+        ns, ew = places.get(NS), places.get(EW)
+        tables.append(
+            SeatedTable(
+                number=table.number,
+                is_bye=table.is_bye,
+                status=table.status,
+                ns=_pair_ref(ns.pair) if ns else None,
+                ew=_pair_ref(ew.pair) if ew else None,
+                ns_mp=table.ns_mp,
+                ew_mp=table.ew_mp,
+                ns_vp=table.ns_vp,
+                ew_vp=table.ew_vp,
+                winner=table.winner,
+            )
+        )
+    tables.sort(key=lambda t: (t.is_bye, t.number))
+    return Seating(
+        round_number=round_.number,
+        round_status=round_.status,
+        movement=round_.get_movement_display(),
+        tables=tuple(tables),
+    )
+
+
+def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
+    """The pair, every seat at its tables (its own and its opponents') and the deals there:
+    three queries."""
+    pair = tournament.pairs.select_related("player_one", "player_two").filter(number=number).first()
+    if pair is None:
+        return None
+    seats = Seat.objects.filter(table__seats__pair=pair).select_related(
+        "round", "table", "pair__player_one", "pair__player_two"
+    )
+    at_table: dict[int, dict[str, Seat]] = defaultdict(dict)
+    for seat in seats:
+        at_table[seat.table_id][seat.direction] = seat
+    sides: dict[int, dict[int, dict[str, DealSide]]] = defaultdict(lambda: defaultdict(dict))
+    for side in DealSide.objects.filter(deal__table__seats__pair=pair).select_related("deal"):
+        sides[side.deal.table_id][side.deal.number][side.direction] = side
+    rounds = []
+    for table_id, places in at_table.items():
+        own = next(seat for seat in places.values() if seat.pair_id == pair.pk)
+        other = next((seat for seat in places.values() if seat.pair_id != pair.pk), None)
+        rounds.append(_round_line(own, other, sides.get(table_id, {})))
+    rounds.sort(key=lambda line: line.round_number)
+    return PairHistory(
+        pair=_pair_ref(pair),
+        rounds=tuple(rounds),
+        **{name: getattr(pair, name) for name in STANDING_FIELDS},
+    )
+
+
+def _round_line(own: Seat, other: Seat | None, deals: dict[int, dict[str, DealSide]]) -> RoundLine:
+    table, mine = own.table, own.direction
+    theirs = EW if mine == NS else NS
+    by_direction = {NS: (table.ns_mp, table.ns_vp), EW: (table.ew_mp, table.ew_vp)}
+    winner = ""
+    if table.winner:
+        winner = "us" if table.winner == mine else "them"
+    return RoundLine(
+        round_number=own.round.number,
+        round_status=own.round.status,
+        table_number=table.number,
+        is_bye=table.is_bye,
+        direction=mine,
+        opponent=_pair_ref(other.pair) if other else None,
+        table_status=table.status,
+        mp=by_direction[mine][0],
+        opponent_mp=by_direction[theirs][0],
+        vp=by_direction[mine][1],
+        opponent_vp=by_direction[theirs][1],
+        winner=winner,
+        deals=tuple(
+            DealLine(
+                number=number,
+                ours=_side_score(sides.get(mine)),
+                theirs=_side_score(sides.get(theirs)),
+            )
+            for number, sides in sorted(deals.items())
+        ),
+    )
+
+
+def _side_score(side: DealSide | None) -> SideScore | None:
+    return None if side is None else SideScore.of(side)
+
+
+def _load_progress(tournament: Tournament) -> Progress:
+    """Each pair's totals and rank after every finished round k, ranked by the tournament's
+    format over the finished tables of rounds 1..k: two queries."""
+    numbers = dict(tournament.pairs.values_list("id", "number"))
+    finished = results.finished_tables(tournament)
+    by_round, finished_rounds = finished.by_round, finished.done_rounds
+    play_format = tournament.play_format
+    pair_ids = list(numbers)
+    by_pair: dict[int, list[tuple[int, int, int, int, int, int]]] = {
+        n: [] for n in numbers.values()
+    }
+    for last in sorted(finished_rounds):
+        so_far = [outcome for k, listed in by_round.items() if k <= last for outcome in listed]
+        records = play_format.rank(pair_ids, so_far)
+        for pid, record in records.items():
+            by_pair[numbers[pid]].append(
+                (
+                    last,
+                    record.vp,
+                    record.mp,
+                    record.matches_won,
+                    record.point_difference,
+                    record.rank or 0,
+                )
+            )
+    return Progress(
+        field_size=len(numbers),
+        rounds=tuple(sorted(finished_rounds)),
+        by_pair={number: tuple(rows) for number, rows in by_pair.items()},
+    )

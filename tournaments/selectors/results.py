@@ -1,0 +1,112 @@
+"""Reads of stored results that the rules work on: each finished table as a `TableOutcome`, a
+table's deal totals, a round's seating and the meetings played. The standings, the Danese
+pairing, the public progress chart and the backup check all read them here."""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from tournaments.models import DealSide, Round, Seat, Table, Tournament
+from tournaments.movements import Seating, TableSeat
+from tournaments.rules.standings import TableOutcome
+
+NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
+
+
+def outcome_of(table: Table, seats: dict[str, int]) -> TableOutcome:
+    """A finished table as the ranking reads it; `seats` maps direction to pair id."""
+    return TableOutcome(
+        ns=seats[NS],
+        ew=seats.get(EW),
+        ns_mp=table.ns_mp,
+        ew_mp=table.ew_mp,
+        ns_vp=table.ns_vp or 0,
+        ew_vp=table.ew_vp or 0,
+        winner=table.winner,
+    )
+
+
+@dataclass(frozen=True)
+class FinishedTables:
+    by_round: dict[int, list[TableOutcome]]
+    """Round number -> the outcomes of its finished tables."""
+    done_rounds: frozenset[int]
+    """The rounds all of whose tables are finished, among those."""
+
+
+def finished_tables(tournament: Tournament, *, before: int | None = None) -> FinishedTables:
+    """The outcomes of the finished tables by round (of rounds before `before`, if given);
+    tables of a round still being seated count for nothing. One query."""
+    seats = Seat.objects.filter(round__tournament=tournament, table__status=Table.Status.DONE)
+    if before is not None:
+        seats = seats.filter(round__number__lt=before)
+    seats = (
+        seats.exclude(round__status=Round.Status.SEATING)
+        .select_related("round", "table")
+        .order_by("round__number", "table__number", "direction")
+    )
+    at_table: dict[int, dict[str, int]] = defaultdict(dict)
+    tables: dict[int, tuple[int, Table]] = {}
+    done: set[int] = set()
+    for seat in seats:
+        at_table[seat.table_id][seat.direction] = seat.pair_id
+        tables[seat.table_id] = (seat.round.number, seat.table)
+        if seat.round.status == Round.Status.DONE:
+            done.add(seat.round.number)
+    by_round: dict[int, list[TableOutcome]] = defaultdict(list)
+    for table_id, (number, table) in tables.items():
+        by_round[number].append(outcome_of(table, at_table[table_id]))
+    return FinishedTables(dict(by_round), frozenset(done))
+
+
+def outcomes(tournament: Tournament, *, before: int | None = None) -> list[TableOutcome]:
+    by_round = finished_tables(tournament, before=before).by_round
+    return [outcome for listed in by_round.values() for outcome in listed]
+
+
+def deal_totals(table: Table) -> dict[int, tuple[int, int]]:
+    """Deal number -> the (N-S, E-W) totals stored for it: one query."""
+    per_deal: dict[int, dict[str, int]] = defaultdict(dict)
+    for number, direction, total in DealSide.objects.filter(deal__table=table).values_list(
+        "deal__number", "direction", "total"
+    ):
+        per_deal[number][direction] = total
+    return {n: (sides.get(NS, 0), sides.get(EW, 0)) for n, sides in sorted(per_deal.items())}
+
+
+def history(
+    tournament: Tournament, *, before: int | None = None
+) -> tuple[set[frozenset[int]], dict[int, int]]:
+    """Meetings played and byes taken in the rounds before round `before` (all if None)."""
+    tables: dict[int, list[int]] = defaultdict(list)
+    bye_tables: set[int] = set()
+    seats = Seat.objects.filter(round__tournament=tournament).select_related("table")
+    if before is not None:
+        seats = seats.filter(round__number__lt=before)
+    for seat in seats:
+        tables[seat.table_id].append(seat.pair_id)
+        if seat.table.is_bye:
+            bye_tables.add(seat.table_id)
+    meetings = {frozenset(ids) for ids in tables.values() if len(ids) == 2}
+    byes: dict[int, int] = defaultdict(int)
+    for table_id in bye_tables:
+        for pair_id in tables[table_id]:
+            byes[pair_id] += 1
+    return meetings, dict(byes)
+
+
+def seating_of(round_: Round) -> Seating:
+    """A round's stored seats as the movements see them."""
+    by_table: dict[int, dict[str, int]] = defaultdict(dict)
+    numbers: dict[int, int] = {}
+    bye = None
+    for seat in round_.seats.select_related("table"):
+        if seat.table.is_bye:
+            bye = seat.pair_id
+            continue
+        by_table[seat.table_id][seat.direction] = seat.pair_id
+        numbers[seat.table_id] = seat.table.number
+    tables = tuple(
+        TableSeat(numbers[tid], places[NS], places[EW])
+        for tid, places in sorted(by_table.items(), key=lambda item: numbers[item[0]])
+    )
+    return Seating(tables=tables, bye=bye)

@@ -1,0 +1,93 @@
+"""The table page's read: a table with its pairs, deals, running score and what its format makes
+of them, and whether (and why not) another deal can be entered, in a fixed number of queries."""
+
+from dataclasses import dataclass
+
+from scoring import InvalidMatch, RuleSet
+from tournaments.models import Deal, Pair, ResultChange, Table, Tournament
+from tournaments.rules.entry import entry_refusal, running_before
+from tournaments.rules.formats import PlayFormat, TableResult
+from tournaments.selectors.access import User, for_organiser
+from tournaments.selectors.organiser import seats_prefetch, table_changes, table_deals
+
+NS, EW = "ns", "ew"
+
+
+@dataclass
+class TablePage:
+    """A table with everything its page shows."""
+
+    table: Table
+    tournament: Tournament
+    play_format: PlayFormat
+    rules: RuleSet
+    pairs: dict[str, Pair | None]
+    deals: list[Deal]
+    totals: dict[int, tuple[int, int]]
+    """Deal number -> (N-S, E-W) totals of the saved deals."""
+    result: TableResult | None
+    """What the deals make of the table (None: they make no match, see `no_entry`)."""
+    next_number: int | None
+    no_entry: str
+    neighbours: tuple[int | None, int | None]
+    changes: list[ResultChange]
+
+    def running_before(self, number: int) -> tuple[int, int]:
+        return running_before(self.totals, number)
+
+
+def table_page(user: User, table_id: int) -> TablePage:
+    """The table if it belongs to one of the user's clubs (404 otherwise), read for its page."""
+    found = for_organiser(user, Table, pk=table_id)
+    table = (
+        Table.objects.select_related("round__tournament__club")
+        .prefetch_related(seats_prefetch())
+        .get(pk=found.pk)
+    )
+    tournament = table.round.tournament
+    play_format = tournament.play_format
+    deals = table_deals(table)
+    totals = {deal.number: _pair_totals(deal) for deal in deals}
+    no_entry = ""
+    try:
+        result: TableResult | None = play_format.table_result(list(totals.values()))
+    except InvalidMatch as error:
+        result, no_entry = None, " ".join(error.messages)
+    no_entry = no_entry or entry_refusal(
+        is_bye=table.is_bye,
+        round_number=table.round.number,
+        round_status=table.round.status,
+        play_format=play_format,
+        played=len(deals),
+        result=result,
+    )
+    first_free = next(n for n in range(1, len(deals) + 2) if n not in totals)
+    others = list(
+        Table.objects.filter(round_id=table.round_id, is_bye=False)
+        .order_by("number")
+        .values_list("pk", flat=True)
+    )
+    place = others.index(table.pk) if table.pk in others else -1
+    neighbours = (
+        others[place - 1] if place > 0 else None,
+        others[place + 1] if 0 <= place < len(others) - 1 else None,
+    )
+    return TablePage(
+        table=table,
+        tournament=tournament,
+        play_format=play_format,
+        rules=play_format.rules,
+        pairs={NS: table.ns, EW: table.ew},
+        deals=deals,
+        totals=totals,
+        result=result,
+        next_number=None if no_entry else first_free,
+        no_entry=no_entry,
+        neighbours=neighbours,
+        changes=list(table_changes(table)[:5]),
+    )
+
+
+def _pair_totals(deal: Deal) -> tuple[int, int]:
+    by_direction = {side.direction: side.total for side in deal.sides.all()}
+    return by_direction.get(NS, 0), by_direction.get(EW, 0)

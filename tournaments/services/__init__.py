@@ -1,0 +1,72 @@
+"""Writes: everything that changes a club's records goes through here, in one transaction, by
+subject: `tournaments` (settings, publish, finish), `pairs`, `rounds` (seating and starting),
+`deals` (scoring and saving results), `standings` and `seasons`. User errors are
+`ServiceError` (or the engine's `InvalidDeal`), with messages ready to show; nothing is saved
+when one is raised."""
+
+from tournaments.selectors.access import User
+from tournaments.services.deals import (
+    DealPreview,
+    deal_preview,
+    deal_record,
+    deal_remove,
+    score_at_table,
+    table_recompute,
+)
+from tournaments.services.errors import ServiceError, StaleTable
+from tournaments.services.pairs import pair_remove, pairs_add, parse_pair_lines
+from tournaments.services.rounds import (
+    Prepared,
+    round_prepare,
+    round_reseat,
+    round_start,
+    round_swap,
+)
+from tournaments.services.seasons import season_create, season_tournaments_set, season_update
+from tournaments.services.standings import (
+    danese_flags_refresh,
+    danese_standings,
+    standings_recompute,
+)
+from tournaments.services.tournaments import (
+    default_movement_plan,
+    tournament_create,
+    tournament_finish,
+    tournament_publish,
+    tournament_update,
+    vp_scale_from_rows,
+)
+from tournaments.services.versions import results_changed
+
+__all__ = [
+    "DealPreview",
+    "Prepared",
+    "ServiceError",
+    "StaleTable",
+    "User",
+    "danese_flags_refresh",
+    "danese_standings",
+    "deal_preview",
+    "deal_record",
+    "deal_remove",
+    "default_movement_plan",
+    "pair_remove",
+    "pairs_add",
+    "parse_pair_lines",
+    "results_changed",
+    "round_prepare",
+    "round_reseat",
+    "round_start",
+    "round_swap",
+    "score_at_table",
+    "season_create",
+    "season_tournaments_set",
+    "season_update",
+    "standings_recompute",
+    "table_recompute",
+    "tournament_create",
+    "tournament_finish",
+    "tournament_publish",
+    "tournament_update",
+    "vp_scale_from_rows",
+]

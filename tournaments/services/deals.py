@@ -1,0 +1,252 @@
+"""Writes of deals (smazzate): score one with the engine and save it, correct it, remove it; then
+the table's totals, the round's state and the standings follow.
+
+A deal goes form → `deal_record` → the scoring engine → DealSide and Meld rows
+(`rules.sides`) → the table's result (the format's `table_result`) → the pairs' standings.
+Nothing else computes a score. User errors are `ServiceError` (or the engine's `InvalidDeal`);
+nothing is saved when one is raised.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from scoring import DealResult, InvalidMatch, deal_from_json, score_deal
+from tournaments.models import Deal, DealSide, Meld, ResultChange, Seat, Table
+from tournaments.rules.entry import deal_number_refusal, running_before, table_closed
+from tournaments.rules.formats import PlayFormat, TableResult
+from tournaments.rules.sides import meld_values, side_values
+from tournaments.selectors import results
+from tournaments.selectors.access import User
+from tournaments.services.errors import ServiceError, StaleTable
+from tournaments.services.standings import (
+    danese_flags_refresh,
+    round_refresh_status,
+    standings_recompute,
+)
+from tournaments.services.versions import results_changed
+
+NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
+
+
+@dataclass(frozen=True)
+class DealPreview:
+    """What a deal is worth and where it leaves the table, before (or as) it is saved."""
+
+    result: DealResult
+    sides: list[dict[str, Any]]
+    """The two sides as the engine received them (with `score_before` where it matters)."""
+    table: TableResult
+    """The table once this deal is in: totals, VP (provisional until done) or the winner."""
+
+    @property
+    def mp(self) -> tuple[int, int]:
+        return self.table.ns_mp, self.table.ew_mp
+
+    @property
+    def vp(self) -> tuple[int, int] | None:
+        if self.table.ns_vp is None or self.table.ew_vp is None:
+            return None
+        return self.table.ns_vp, self.table.ew_vp
+
+    @property
+    def winner(self) -> str:
+        return self.table.winner
+
+
+def deal_preview(*, table: Table, number: int, sides: Sequence[dict[str, Any]]) -> DealPreview:
+    """Score a deal as deal_record would, saving nothing: the page's live check uses it."""
+    play_format = table.round.tournament.play_format
+    return score_at_table(play_format, number, sides, results.deal_totals(table))
+
+
+def score_at_table(
+    play_format: PlayFormat,
+    number: int,
+    sides: Sequence[Mapping[str, Any]],
+    deal_totals: Mapping[int, tuple[int, int]],
+) -> DealPreview:
+    """Score deal `number` of a table whose saved deals total `deal_totals`: the engine's
+    result and the table's result with it. The save, the live check and the backup's check of
+    a file all score a deal here. Raises InvalidDeal or ServiceError."""
+    rules = play_format.rules
+    if len(sides) != 2:
+        raise ServiceError("A deal at a table has two sides: North-South and East-West.")
+    running = running_before(deal_totals, number)
+    data_sides = []
+    for index, side in enumerate(sides):
+        side = {key: value for key, value in side.items() if key != "score_before"}
+        if rules.opening is not None:
+            side["score_before"] = play_format.score_before(running[index])
+        data_sides.append(side)
+    result = score_deal(deal_from_json({"variant": rules.slug, "sides": data_sides}, rules))
+    totals = dict(deal_totals) | {number: (result.sides[0].total, result.sides[1].total)}
+    try:
+        after = play_format.table_result([totals[n] for n in sorted(totals)])
+    except InvalidMatch as error:
+        raise ServiceError(*error.messages) from None
+    return DealPreview(result, data_sides, after)
+
+
+@transaction.atomic
+def deal_record(
+    *,
+    table: Table,
+    number: int,
+    sides: Sequence[dict[str, Any]],
+    mode: str,
+    user: User,
+    version: int,
+) -> Deal:
+    """Score and save one deal of a table (a new one, or a correction).
+
+    `sides` are the contract's two sides, North-South first, without `score_before` (it is
+    the table's running total before this deal). Raises StaleTable when the table changed
+    since `version`, InvalidDeal (the engine's messages) or ServiceError; saves nothing then.
+    """
+    # Lock this table's row only: other tables of the tournament save at the same time.
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
+    tournament = table.round.tournament
+    _check_table_open(table, version)
+    deal_totals = results.deal_totals(table)
+    refusal = deal_number_refusal(tournament.play_format, number, list(deal_totals))
+    if refusal:
+        raise ServiceError(refusal)
+    preview = score_at_table(tournament.play_format, number, sides, deal_totals)
+    result = preview.result
+
+    old = table.deals.prefetch_related("sides").filter(number=number).first()
+    before = _snapshot(old)
+    if old is not None:
+        old.delete()
+    deal = Deal.objects.create(
+        table=table,
+        number=number,
+        mode=mode,
+        entry={"sides": [dict(s) for s in sides]},
+        entered_by=user if user.is_authenticated else None,
+    )
+    pairs = {seat.direction: seat.pair_id for seat in table.seats.all()}
+    _save_sides(deal, pairs, preview.sides, result)
+    after = {
+        "number": number,
+        "mode": mode,
+        "entry": deal.entry,
+        "totals": {NS: result.sides[0].total, EW: result.sides[1].total},
+    }
+    ResultChange.objects.create(
+        tournament=tournament,
+        table=table,
+        deal_number=number,
+        action=ResultChange.Action.CORRECTED if old else ResultChange.Action.ENTERED,
+        user=user if user.is_authenticated else None,
+        before=before,
+        after=after,
+    )
+    _after_table_change(table)
+    return deal
+
+
+@transaction.atomic
+def deal_remove(*, table: Table, number: int, user: User, version: int) -> None:
+    """Remove the last deal of a table."""
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
+    _check_table_open(table, version)
+    deal = table.deals.prefetch_related("sides").filter(number=number).first()
+    if deal is None:
+        raise ServiceError(f"Table {table.number} has no deal {number}.")
+    if table.deals.filter(number__gt=number).exists():
+        raise ServiceError("Only the last deal can be removed; correct an earlier one instead.")
+    before = _snapshot(deal)
+    deal.delete()
+    ResultChange.objects.create(
+        tournament=table.round.tournament,
+        table=table,
+        deal_number=number,
+        action=ResultChange.Action.REMOVED,
+        user=user if user.is_authenticated else None,
+        before=before,
+        after=None,
+    )
+    _after_table_change(table)
+
+
+def _snapshot(deal: Deal | None) -> dict[str, Any] | None:
+    if deal is None:
+        return None
+    return {
+        "number": deal.number,
+        "mode": deal.mode,
+        "entry": deal.entry,
+        "totals": {side.direction: side.total for side in deal.sides.all()},
+    }
+
+
+def _check_table_open(table: Table, version: int) -> None:
+    closed = table_closed(
+        is_bye=table.is_bye, round_number=table.round.number, round_status=table.round.status
+    )
+    if closed:
+        raise ServiceError(closed)
+    if table.version != version:
+        changes = [
+            f"{change.get_action_display()}: deal {change.deal_number}"
+            + (f" by {change.user}" if change.user else "")
+            + (
+                f", now N-S {change.after['totals'][NS]}, E-W {change.after['totals'][EW]}"
+                if change.after
+                else ""
+            )
+            + "."
+            for change in table.changes.select_related("user").order_by("-at", "-id")[:3]
+        ]
+        raise StaleTable(table, changes)
+
+
+def _save_sides(
+    deal: Deal, pairs: dict[str, int], entered: list[dict[str, Any]], result: DealResult
+) -> None:
+    melds = []
+    for direction, data, scored in zip((NS, EW), entered, result.sides, strict=True):
+        side = DealSide.objects.create(
+            deal=deal, direction=direction, pair_id=pairs[direction], **side_values(data, scored)
+        )
+        melds.extend(Meld(side=side, **values._asdict()) for values in meld_values(scored))
+    Meld.objects.bulk_create(melds)
+
+
+def _after_table_change(table: Table) -> None:
+    was_done = table.status == Table.Status.DONE
+    table_recompute(table=table)
+    table.version += 1
+    table.save()
+    round_ = table.round
+    round_refresh_status(round_)
+    tournament = round_.tournament
+    if was_done or table.status == Table.Status.DONE:
+        # Standings count finished tables only: an unfinished one changes nothing there.
+        standings_recompute(tournament=tournament)
+        if tournament.round_set.filter(number__gt=round_.number).exists():
+            danese_flags_refresh(tournament=tournament)
+    results_changed(tournament)
+
+
+def table_recompute(*, table: Table) -> None:
+    """The table's MP, VP (deals format) or winner (target format) from its stored deals, as
+    its tournament's format makes them; raises scoring.InvalidMatch when they make no match."""
+    totals = results.deal_totals(table)
+    result = table.round.tournament.play_format.table_result(list(totals.values()))
+    table.status = result.status
+    table.ns_mp, table.ew_mp = result.ns_mp, result.ew_mp
+    table.ns_vp, table.ew_vp = result.ns_vp, result.ew_vp
+    table.winner = result.winner

@@ -1,0 +1,101 @@
+"""Writes of a tournament's pairs (coppie): added from pasted lines of names, or removed."""
+
+import re
+
+from django.db import transaction
+from django.db.models import Max
+
+from tournaments.models import Pair, Player, Tournament
+from tournaments.services.errors import ServiceError
+from tournaments.services.versions import results_changed
+
+_SEPARATORS = re.compile(r"\s*(?:/|&|\t|;|,|\s-\s|\s–\s|\+)\s*")
+
+
+def parse_pair_lines(text: str, *, players_per_pair: int) -> list[list[tuple[str, str]]]:
+    """Lines of 'First Last / First Last' into (first, last) names; ServiceError otherwise."""
+    pairs, problems = [], []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line:
+            continue
+        names = [name for name in _SEPARATORS.split(line) if name.strip()]
+        if len(names) != players_per_pair:
+            want = "one player" if players_per_pair == 1 else "two players separated by /"
+            problems.append(f"Line {number} ({line}): write {want}.")
+            continue
+        pairs.append([_split_name(name) for name in names])
+    if problems:
+        raise ServiceError(*problems)
+    return pairs
+
+
+def _split_name(name: str) -> tuple[str, str]:
+    words = name.split()
+    if len(words) == 1:
+        return "", words[0]
+    return " ".join(words[:-1]), words[-1]
+
+
+@transaction.atomic
+def pairs_add(*, tournament: Tournament, text: str) -> list[Pair]:
+    """Add pairs, two names a line; players already known to the club are reused."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError("The tournament is finished: no pairs can be added.")
+    if tournament.round_set.exists():
+        raise ServiceError("Pairs can only be added before the first round is seated.")
+    per_pair = 1 if tournament.rules.one_player_sides_only else 2
+    lines = parse_pair_lines(text, players_per_pair=per_pair)
+    if not lines:
+        raise ServiceError("Write at least one pair, one a line.")
+    known = {
+        (p.first_name.casefold(), p.last_name.casefold()): p
+        for p in Player.objects.filter(club=tournament.club)
+    }
+    entered = {
+        pid
+        for pair in tournament.pairs.all()
+        for pid in (pair.player_one_id, pair.player_two_id)
+        if pid
+    }
+    next_number = (tournament.pairs.aggregate(n=Max("number"))["n"] or 0) + 1
+    created = []
+    problems = []
+    for names in lines:
+        players = []
+        for first, last in names:
+            player = known.get((first.casefold(), last.casefold()))
+            if player is None:
+                player = Player.objects.create(
+                    club=tournament.club, first_name=first, last_name=last
+                )
+                known[(first.casefold(), last.casefold())] = player
+            if player.pk in entered:
+                problems.append(f"{player.full_name} is already in a pair of this tournament.")
+            entered.add(player.pk)
+            players.append(player)
+        if len(players) == 2 and players[0].pk == players[1].pk:
+            problems.append(f"A pair needs two different players ({players[0].full_name}).")
+            continue
+        created.append(
+            Pair(
+                tournament=tournament,
+                number=next_number,
+                player_one=players[0],
+                player_two=players[1] if len(players) > 1 else None,
+            )
+        )
+        next_number += 1
+    if problems:
+        raise ServiceError(*problems)
+    pairs = Pair.objects.bulk_create(created)
+    results_changed(tournament)
+    return pairs
+
+
+@transaction.atomic
+def pair_remove(*, pair: Pair) -> None:
+    if pair.tournament.round_set.exists():
+        raise ServiceError("A pair can only be removed before the first round is seated.")
+    pair.delete()
+    results_changed(pair.tournament)

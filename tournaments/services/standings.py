@@ -1,0 +1,61 @@
+"""Writes of the standings (classifica): every pair's stored totals and rank from the finished
+tables, ranked by the tournament's format; the rounds' states; the Danese flags."""
+
+from tournaments import movements
+from tournaments.models import Pair, Round, Table, Tournament
+from tournaments.rules.standings import STANDING_FIELDS
+from tournaments.selectors import results
+
+
+def standings_recompute(*, tournament: Tournament) -> None:
+    """Store every pair's totals and rank, from the finished tables.
+
+    Only the pairs whose numbers changed are written: a finished table moves two pairs and
+    the ranks between them, and rewriting a whole field of 200 pairs on every save is slow."""
+    pairs = list(tournament.pairs.all())
+    records = tournament.play_format.rank([p.pk for p in pairs], results.outcomes(tournament))
+    changed = []
+    for pair in pairs:
+        record = records[pair.pk]
+        values = [getattr(record, name) for name in STANDING_FIELDS]
+        if values != [getattr(pair, name) for name in STANDING_FIELDS]:
+            for name, value in zip(STANDING_FIELDS, values, strict=True):
+                setattr(pair, name, value)
+            changed.append(pair)
+    if changed:
+        Pair.objects.bulk_update(changed, STANDING_FIELDS)
+
+
+def danese_standings(tournament: Tournament, *, before: int) -> list[int]:
+    """Pair ids best first from the tables of the rounds before round `before`."""
+    pair_ids = list(tournament.pairs.order_by("number").values_list("id", flat=True))
+    records = tournament.play_format.rank(pair_ids, results.outcomes(tournament, before=before))
+    return sorted(pair_ids, key=lambda pid: (records[pid].rank or 0, pair_ids.index(pid)))
+
+
+def danese_flags_refresh(*, tournament: Tournament) -> None:
+    """Flag the Danese rounds whose pairing the current results would now make differently."""
+    for round_ in tournament.round_set.filter(movement=Round.Movement.DANESE):
+        history, byes = results.history(tournament, before=round_.number)
+        wanted = movements.danese(
+            danese_standings(tournament, before=round_.number), history=history, byes=byes
+        )
+        actual = results.seating_of(round_)
+        differs = (
+            set(map(frozenset, wanted.meetings())) != set(map(frozenset, actual.meetings()))
+            or wanted.bye != actual.bye
+        )
+        if differs != round_.pairing_outdated:
+            round_.pairing_outdated = differs
+            round_.save(update_fields=["pairing_outdated"])
+
+
+def round_refresh_status(round_: Round) -> None:
+    """A started round is done once every table is."""
+    if round_.status == Round.Status.SEATING:
+        return
+    open_tables = round_.tables.exclude(status=Table.Status.DONE).exists()
+    status = Round.Status.PLAYING if open_tables else Round.Status.DONE
+    if status != round_.status:
+        round_.status = status
+        round_.save(update_fields=["status"])

@@ -1,0 +1,177 @@
+"""Writes of a tournament's settings and life: create, change the settings, publish, finish."""
+
+from collections.abc import Sequence
+from datetime import date
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from scoring import VpBand, VpScale, house_rules, rule_set
+from tournaments.models import CUSTOM_SCALE, Club, Round, Tournament
+from tournaments.services.errors import ServiceError
+from tournaments.services.versions import results_changed
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    club: Club,
+    name: str,
+    date: date,
+    variant: str,
+    format: str = Tournament.Format.DEALS,
+    rounds: int = 3,
+    deals_per_round: int = 3,
+    vp_scale: str = "fibur-3",
+    custom_vp_bands: Sequence[Sequence[int | None]] = (),
+    target_score: int | None = None,
+    bye_vp: int = 14,
+    bye_mp: int = 355,
+    house_rules_overrides: dict[str, Any] | None = None,
+    movement_plan: Sequence[str] = (),
+    published: bool = False,
+) -> Tournament:
+    overrides = house_rules_overrides or {}
+    try:
+        house_rules(rule_set(variant), overrides)
+    except KeyError:
+        raise ServiceError(f"Unknown variant {variant!r}.") from None
+    except ValueError as error:
+        raise ServiceError(f"House rules: {error}.") from None
+    if vp_scale == CUSTOM_SCALE:
+        vp_scale_from_rows(custom_vp_bands)
+    plan = list(movement_plan) or default_movement_plan(rounds)
+    base = slugify(f"{name} {date:%Y-%m-%d}")[:70] or "tournament"
+    slug, n = base, 2
+    while Tournament.objects.filter(club=club, slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return Tournament.objects.create(
+        club=club,
+        name=name,
+        slug=slug,
+        date=date,
+        variant=variant,
+        format=format,
+        rounds=rounds,
+        deals_per_round=deals_per_round,
+        vp_scale=vp_scale,
+        custom_vp_bands=[list(row) for row in custom_vp_bands],
+        target_score=target_score,
+        bye_vp=bye_vp,
+        bye_mp=bye_mp,
+        house_rules=overrides,
+        movement_plan=plan,
+        published=published,
+    )
+
+
+def default_movement_plan(rounds: int) -> list[str]:
+    """A random draw, Mitchell rounds, and Danese for the last round once there are three."""
+    plan = [Round.Movement.RANDOM.value] + [Round.Movement.MITCHELL.value] * (rounds - 1)
+    if rounds >= 3:
+        plan[-1] = Round.Movement.DANESE.value
+    return plan[:rounds]
+
+
+def vp_scale_from_rows(rows: Sequence[Sequence[int | None]]) -> VpScale:
+    """A custom VP table from [up_to, winner, loser] rows; ServiceError says what is wrong."""
+    try:
+        bands = tuple(VpBand(row[0], int(row[1] or 0), int(row[2] or 0)) for row in rows)
+        return VpScale(CUSTOM_SCALE, "Custom", bands)
+    except (ValueError, IndexError, TypeError) as error:
+        raise ServiceError(f"The VP table is not usable: {error}.") from None
+
+
+@transaction.atomic
+def tournament_finish(*, tournament: Tournament) -> Tournament:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    unfinished = tournament.round_set.exclude(status=Round.Status.DONE)
+    if unfinished.exists():
+        raise ServiceError(
+            f"Round {unfinished.first().number} is not finished yet."  # type: ignore[union-attr]
+        )
+    if not tournament.round_set.exists():
+        raise ServiceError("No round has been played yet.")
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    results_changed(tournament)
+    return tournament
+
+
+_SCORING_SETTINGS = {
+    "variant": "the variant",
+    "format": "the format",
+    "deals_per_round": "the deals per round",
+    "house_rules": "the house rules",
+    "vp_scale": "the VP scale",
+    "custom_vp_bands": "the VP table",
+    "target_score": "the target score",
+    "bye_vp": "the bye award",
+    "bye_mp": "the bye award",
+}
+_UPDATABLE = {*_SCORING_SETTINGS, "name", "date", "rounds", "movement_plan", "published"}
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
+    """Change a tournament's settings; `house_rules_overrides` as in `tournament_create`.
+
+    Once a round is seated the scoring settings are fixed (results are scored with them and
+    stored), so only the name, date, number of rounds and the movements still to come change.
+    """
+    if "house_rules_overrides" in fields:
+        fields["house_rules"] = dict(fields.pop("house_rules_overrides") or {})
+    unknown = set(fields) - _UPDATABLE
+    if unknown:
+        raise TypeError(f"tournament_update() cannot change {', '.join(sorted(unknown))}")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError("The tournament is finished: its settings can no longer change.")
+    if "custom_vp_bands" in fields:
+        fields["custom_vp_bands"] = [list(row) for row in fields["custom_vp_bands"]]
+    variant = fields.get("variant", tournament.variant)
+    try:
+        rules = house_rules(rule_set(variant), fields.get("house_rules", tournament.house_rules))
+    except KeyError:
+        raise ServiceError(f"Unknown variant {variant!r}.") from None
+    except ValueError as error:
+        raise ServiceError(f"House rules: {error}.") from None
+    changed = {key for key, value in fields.items() if getattr(tournament, key) != value}
+    if "house_rules" in changed and rules == tournament.rules:
+        changed.discard("house_rules")  # written differently, plays the same
+    last = tournament.round_set.order_by("-number").first()
+    if last is not None:
+        locked = list(dict.fromkeys(v for key, v in _SCORING_SETTINGS.items() if key in changed))
+        if locked:
+            what = ", ".join(locked[:-1]) + (" and " if len(locked) > 1 else "") + locked[-1]
+            raise ServiceError(
+                f"Round 1 is already seated, so {what} can no longer change: the results are "
+                "scored with them."
+            )
+    if fields.get("vp_scale", tournament.vp_scale) == CUSTOM_SCALE:
+        vp_scale_from_rows(fields.get("custom_vp_bands", tournament.custom_vp_bands))
+    rounds = fields.get("rounds", tournament.rounds)
+    if rounds < 1:
+        raise ServiceError("A tournament needs at least one round.")
+    if last is not None and rounds < last.number:
+        raise ServiceError(
+            f"Round {last.number} is already seated: the tournament needs at least "
+            f"{last.number} rounds."
+        )
+    plan = list(fields.get("movement_plan", tournament.movement_plan))
+    fields["movement_plan"] = (plan + default_movement_plan(rounds)[len(plan) :])[:rounds]
+    for key, value in fields.items():
+        setattr(tournament, key, value)
+    tournament.save()
+    results_changed(tournament)
+    return tournament
+
+
+@transaction.atomic
+def tournament_publish(*, tournament: Tournament, published: bool) -> Tournament:
+    """Show the tournament on the public pages, or hide them again (they answer 404)."""
+    Tournament.objects.filter(pk=tournament.pk).update(published=published)
+    tournament.published = published
+    results_changed(tournament)
+    return tournament

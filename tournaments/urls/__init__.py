@@ -1,0 +1,1 @@
+"""URL maps: `public` (no login) and `organiser` (under /organise/)."""

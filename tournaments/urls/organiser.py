@@ -1,0 +1,51 @@
+"""The organiser's pages under /organise/ (every one scoped to their clubs), and the home page."""
+
+from django.urls import path
+
+from tournaments.views.organiser import entry, exports, rounds, seasons, setup
+
+T = "organise/tournaments/<int:tournament_id>"
+R = "organise/rounds/<int:round_id>"
+S = "organise/seasons/<int:season_id>"
+
+urlpatterns = [
+    path("", setup.home, name="home"),
+    path("organise/", setup.dashboard, name="dashboard"),
+    # tournaments and pairs
+    path("organise/tournaments/new/", setup.tournament_create, name="tournament_create"),
+    path(f"{T}/", setup.tournament_detail, name="tournament_detail"),
+    path(f"{T}/settings/", setup.tournament_edit, name="tournament_edit"),
+    path(f"{T}/pairs/", setup.pairs_add, name="pairs_add"),
+    path(f"{T}/finish/", setup.tournament_finish, name="tournament_finish"),
+    path(f"{T}/changes/", setup.tournament_changes, name="tournament_changes"),
+    path(f"{T}/publish/", setup.tournament_publish, name="tournament_publish"),
+    path("organise/pairs/<int:pair_id>/remove/", setup.pair_remove, name="pair_remove"),
+    # rounds
+    path(f"{T}/rounds/next/", rounds.round_prepare, name="round_prepare"),
+    path(f"{R}/", rounds.round_board, name="round_board"),
+    path(f"{R}/reseat/", rounds.round_reseat, name="round_reseat"),
+    path(f"{R}/swap/", rounds.round_swap, name="round_swap"),
+    path(f"{R}/start/", rounds.round_start, name="round_start"),
+    # tables and deals
+    path("organise/tables/<int:table_id>/", entry.table_entry, name="table_entry"),
+    path("organise/tables/<int:table_id>/check/", entry.deal_check, name="deal_check"),
+    path("organise/tables/<int:table_id>/deals/", entry.deal_save, name="deal_save"),
+    path(
+        "organise/tables/<int:table_id>/deals/<int:number>/remove/",
+        entry.deal_remove,
+        name="deal_remove",
+    ),
+    # exports and print pages
+    path(f"{T}/standings.csv", exports.standings_csv, name="standings_csv"),
+    path(f"{T}/deals.csv", exports.deal_results_csv, name="deal_results_csv"),
+    path(f"{T}/print/standings/", exports.print_standings, name="print_standings"),
+    path(f"{R}/print/seating/", exports.print_seating, name="print_seating"),
+    path(f"{R}/print/score-sheets/", exports.print_score_sheets, name="print_score_sheets"),
+    # seasons
+    path("organise/seasons/", seasons.season_list, name="season_list"),
+    path("organise/seasons/new/", seasons.season_new, name="season_new"),
+    path(f"{S}/", seasons.season_detail, name="season_detail"),
+    path(f"{S}/edit/", seasons.season_edit, name="season_edit"),
+    path(f"{S}/pairs.csv", seasons.season_csv, {"ranking": "pairs"}, name="season_pairs_csv"),
+    path(f"{S}/players.csv", seasons.season_csv, {"ranking": "players"}, name="season_players_csv"),
+]

@@ -1,0 +1,31 @@
+"""Public pages (no login): a club's published tournaments, a tournament's standings, projector
+view, pairs, "find your table" and standings file; a season's page and rankings."""
+
+from django.urls import path
+
+from tournaments.views.public import exports, pages, seasons
+
+T = "t/<slug:club_slug>/<slug:tournament_slug>"
+S = "s/<slug:club_slug>/<slug:season_slug>"
+
+urlpatterns = [
+    path("t/<slug:club_slug>/", pages.club_page, name="public_club"),
+    path(f"{T}/", pages.tournament_page, name="public_tournament"),
+    path(f"{T}/projector/", pages.projector, name="public_projector"),
+    path(f"{T}/pairs/<int:number>/", pages.pair_page, name="public_pair"),
+    path(f"{T}/find/", pages.find_table, name="public_find"),
+    path(f"{T}/standings.csv", exports.public_standings_csv, name="public_standings_csv"),
+    path(f"{S}/", seasons.season_public, name="season_public"),
+    path(
+        f"{S}/pairs.csv",
+        seasons.season_public_csv,
+        {"ranking": "pairs"},
+        name="season_public_pairs_csv",
+    ),
+    path(
+        f"{S}/players.csv",
+        seasons.season_public_csv,
+        {"ranking": "players"},
+        name="season_public_players_csv",
+    ),
+]

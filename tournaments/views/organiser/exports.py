@@ -1,0 +1,110 @@
+"""CSV exports and print pages of a tournament.
+
+Exports: the standings, from the same `StandingsTable` the page shows (the public's copy of a
+published tournament's is in views/public), and every deal side of a tournament with each
+component of its score. Print pages: a round's seating list, one blank score sheet per table of
+a round, and the standings. Organiser views look objects up with `selectors.for_organiser`
+(another club's answers 404) behind `@login_required`.
+
+Print pages stand alone (no site header) with static/css/print.css; `?print=1` asks
+static/js/print.js to open the print dialog by itself, so a page has no inline script.
+"""
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from tournaments import exports, selectors
+from tournaments.models import Round, Tournament
+from tournaments.selectors.exports import deal_sides_of
+from tournaments.tables import StandingsTable
+
+
+@login_required
+@require_GET
+def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    return exports.standings_csv_response(tournament, selectors.standings_for(tournament))
+
+
+@login_required
+@require_GET
+def deal_results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    rows = exports.deal_result_rows(deal_sides_of(tournament))
+    filename = exports.export_filename(tournament.club.slug, tournament.slug, what="deals")
+    return exports.rows_csv_response(exports.DEAL_RESULT_COLUMNS, rows, filename)
+
+
+# --- print pages ---------------------------------------------------------------------------------
+
+
+def _print_context(request: HttpRequest, tournament: Tournament, **extra: Any) -> dict[str, Any]:
+    return {
+        "tournament": tournament,
+        "autoprint": request.GET.get("print") == "1",
+        **extra,
+    }
+
+
+def _round(request: HttpRequest, round_id: int) -> Round:
+    round_ = selectors.for_organiser(request.user, Round, pk=round_id)
+    round_.tournament  # noqa: B018 (one query now, not one per use)
+    return round_
+
+
+@login_required
+@require_GET
+def print_seating(request: HttpRequest, round_id: int) -> HttpResponse:
+    """The seating list of a round, to pin up: table, North-South, East-West, the bye."""
+    round_ = _round(request, round_id)
+    tables = selectors.round_tables(round_)
+    context = _print_context(
+        request,
+        round_.tournament,
+        round=round_,
+        tables=[t for t in tables if not t.is_bye],
+        byes=[t for t in tables if t.is_bye],
+    )
+    return render(request, "tournaments/print/seating.html", context)
+
+
+@login_required
+@require_GET
+def print_score_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
+    """One blank score sheet per table of a round, one a printed page: a row per deal and, for
+    each side, the melded points, a column per burraco kind of the variant, closed, pot, hand
+    and total."""
+    round_ = _round(request, round_id)
+    tournament = round_.tournament
+    rules = tournament.rules
+    word = rules.word("burraco")
+    rows = tournament.play_format.sheet_rows()
+    context = _print_context(
+        request,
+        tournament,
+        round=round_,
+        tables=[t for t in selectors.round_tables(round_) if not t.is_bye],
+        kinds=[f"{kind} {word}" for kind in rules.kinds()],
+        deal_numbers=range(1, rows + 1),
+        pot_word=rules.word("pot"),
+        # per side: melded, the kinds, closed, pot, hand, total
+        side_columns=len(rules.kinds()) + 5,
+    )
+    return render(request, "tournaments/print/score_sheets.html", context)
+
+
+@login_required
+@require_GET
+def print_standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The standings to print, from the same StandingsTable as the page and the CSV."""
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    table = StandingsTable.for_tournament(tournament, selectors.standings_for(tournament))
+    last_done = (
+        selectors.rounds_of(tournament).filter(status=Round.Status.DONE).order_by("number").last()
+    )
+    context = _print_context(request, tournament, standings=table, last_done=last_done)
+    return render(request, "tournaments/print/standings.html", context)

@@ -1,0 +1,188 @@
+"""The organiser's round pages: seating the next round (turno) by a movement, changing the
+seating before it starts (swap two pairs, or seat it again), starting it, and the round board
+that follows every table while the round is played.
+
+The board reads the round's tables with `selectors.round_tables`, so it costs the same few
+queries for 4 tables or 40; its table list refreshes itself every 10 seconds with htmx."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from tournaments import selectors, services
+from tournaments.forms.setup import MovementForm, SwapForm
+from tournaments.models import Round, Table, Tournament
+from tournaments.services import ServiceError
+from tournaments.views.organiser.setup import HtmxHttpRequest
+
+REFRESH_SECONDS = 10
+
+
+@login_required
+def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """GET: choose the movement of the next round. POST: seat it and show its board."""
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    last = selectors.rounds_of(tournament).last()
+    if last is not None and last.status == Round.Status.SEATING:
+        messages.info(request, f"Round {last.number} is seated already: here is its seating.")
+        return redirect("round_board", round_id=last.pk)
+    number = (last.number if last else 0) + 1
+    plan = tournament.movement_plan or services.default_movement_plan(tournament.rounds)
+    planned = plan[number - 1] if number <= len(plan) else Round.Movement.DANESE.value
+    form = MovementForm(
+        request.POST if request.method == "POST" else None,
+        initial={"movement": planned, "step": 1},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            prepared = services.round_prepare(
+                tournament=tournament,
+                movement=form.cleaned_data["movement"],
+                step=form.cleaned_data["step"] or 1,
+            )
+        except ServiceError as error:
+            for message in error.messages:
+                form.add_error(None, message)
+        else:
+            for warning in prepared.warnings:
+                messages.warning(request, warning)
+            return redirect("round_board", round_id=prepared.round.pk)
+    return render(
+        request,
+        "tournaments/round_prepare.html",
+        {
+            "tournament": tournament,
+            "number": number,
+            "planned": Round.Movement(planned).label,
+            "pair_count": tournament.pairs.count(),
+            "form": form,
+        },
+    )
+
+
+def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
+    tournament = round_.tournament
+    tables = selectors.round_tables(round_)
+    playing = [t for t in tables if not t.is_bye]
+    context = {
+        "round": round_,
+        "tournament": tournament,
+        "tables": tables,
+        "done_count": sum(t.status == Table.Status.DONE for t in playing),
+        "table_count": len(playing),
+        "refresh_seconds": REFRESH_SECONDS,
+        "is_last_round": round_.number >= tournament.rounds,
+    }
+    if round_.status == Round.Status.SEATING:
+        places = {
+            seat.pair_id: "sits out"
+            if table.is_bye
+            else f"table {table.number}, {seat.get_direction_display()}"
+            for table in tables
+            for seat in table.seats.all()
+        }
+        context.setdefault(
+            "swap_form", SwapForm(pairs=selectors.pairs_of(tournament), places=places)
+        )
+        context.setdefault(
+            "reseat_form",
+            MovementForm(initial={"movement": round_.movement, "step": round_.step or 1}),
+        )
+    context.update(extra)
+    return context
+
+
+def _board_round(request: HtmxHttpRequest, round_id: int) -> Round:
+    round_ = selectors.for_organiser(request.user, Round, pk=round_id)
+    round_.tournament  # noqa: B018 (one query now, not one per use)
+    return round_
+
+
+@login_required
+@vary_on_headers("HX-Request")
+def round_board(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
+    round_ = _board_round(request, round_id)
+    context = _board_context(round_)
+    if request.htmx:
+        partial = "seating" if round_.status == Round.Status.SEATING else "tables"
+        return render(request, f"tournaments/round_board.html#{partial}", context)
+    return render(request, "tournaments/round_board.html", context)
+
+
+def _seating_changed(
+    request: HtmxHttpRequest, round_: Round, *, notes: list[str], problems: list[str], **forms: Any
+) -> HttpResponse:
+    """After a swap or a new seating: the seating in place (htmx), or the board again."""
+    round_.refresh_from_db()
+    if request.htmx:
+        context = _board_context(round_, notes=notes, problems=problems, **forms)
+        partial = "seating" if round_.status == Round.Status.SEATING else "tables"
+        return render(request, f"tournaments/round_board.html#{partial}", context)
+    if forms:  # a form with its errors, shown beside it
+        context = _board_context(round_, problems=problems, **forms)
+        return render(request, "tournaments/round_board.html", context)
+    for problem in problems:
+        messages.error(request, problem)
+    for note in notes:
+        messages.warning(request, note)
+    return redirect("round_board", round_id=round_.pk)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def round_swap(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
+    round_ = _board_round(request, round_id)
+    form = SwapForm(request.POST, pairs=selectors.pairs_of(round_.tournament))
+    if not form.is_valid():
+        return _seating_changed(request, round_, notes=[], problems=[], swap_form=form)
+    try:
+        warnings = services.round_swap(
+            round=round_, pair_a=form.cleaned_data["pair_a"], pair_b=form.cleaned_data["pair_b"]
+        )
+    except ServiceError as error:
+        return _seating_changed(request, round_, notes=[], problems=list(error.messages))
+    a, b = form.cleaned_data["pair_a"], form.cleaned_data["pair_b"]
+    done = f"Pairs {a.number} and {b.number} have changed places."
+    return _seating_changed(request, round_, notes=[done, *warnings], problems=[])
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def round_reseat(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
+    round_ = _board_round(request, round_id)
+    form = MovementForm(request.POST)
+    if not form.is_valid():
+        return _seating_changed(request, round_, notes=[], problems=[], reseat_form=form)
+    try:
+        prepared = services.round_reseat(
+            round=round_,
+            movement=form.cleaned_data["movement"],
+            step=form.cleaned_data["step"] or 1,
+        )
+    except ServiceError as error:
+        return _seating_changed(
+            request, round_, notes=[], problems=list(error.messages), reseat_form=form
+        )
+    done = f"Round {round_.number} is seated again: {prepared.round.get_movement_display()}."
+    return _seating_changed(request, round_, notes=[done, *prepared.warnings], problems=[])
+
+
+@login_required
+@require_POST
+def round_start(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
+    round_ = _board_round(request, round_id)
+    try:
+        services.round_start(round=round_)
+    except ServiceError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, f"Round {round_.number} has started. Good game!")
+    return redirect("round_board", round_id=round_.pk)

@@ -1,0 +1,254 @@
+"""The organiser's setup pages: the dashboard, a tournament's settings, its pairs, its page
+(settings, pairs, rounds, standings), finishing it, and the audit list of result changes.
+
+Every lookup goes through `selectors.for_organiser` (another club's object answers 404) and
+every write through `services`; a service's `ServiceError` is shown beside the form."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.middleware import HtmxDetails
+
+from tournaments import selectors, services
+from tournaments.forms.setup import PairsForm, TournamentForm
+from tournaments.models import Pair, Round, Tournament
+from tournaments.services import ServiceError
+from tournaments.tables import StandingsTable
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("dashboard")
+    return render(request, "tournaments/home.html")
+
+
+@login_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/dashboard.html",
+        {
+            "tournaments": selectors.dashboard_tournaments(request.user),
+            "has_club": selectors.clubs_of(request.user).exists(),
+        },
+    )
+
+
+def _add_service_errors(form: Any, error: ServiceError) -> None:
+    for message in error.messages:
+        form.add_error(None, message)
+
+
+def _form_page(
+    request: HtmxHttpRequest, form: TournamentForm, context: dict[str, Any]
+) -> HttpResponse:
+    """The settings page, or only its movement plan when the page asks for it again after the
+    number of rounds changed."""
+    if request.htmx and request.method == "GET":
+        return render(request, "tournaments/tournament_form.html#movement-plan", {"form": form})
+    return render(request, "tournaments/tournament_form.html", {"form": form, **context})
+
+
+@login_required
+@vary_on_headers("HX-Request")
+def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
+    clubs = list(selectors.clubs_of(request.user))
+    if not clubs:
+        messages.error(
+            request, "You are not an organiser of any club yet: ask the club to add you."
+        )
+        return redirect("dashboard")
+    data = request.POST if request.method == "POST" else (request.GET if request.htmx else None)
+    form = TournamentForm(data, clubs=clubs)
+    if request.method == "POST" and form.is_valid():
+        club = form.cleaned_data.get("club") or clubs[0]
+        try:
+            tournament = services.tournament_create(club=club, **form.service_fields())
+        except ServiceError as error:
+            _add_service_errors(form, error)
+        else:
+            messages.success(request, f"“{tournament.name}” is created. Now add the pairs.")
+            return redirect("tournament_detail", tournament_id=tournament.pk)
+    return _form_page(request, form, {"tournament": None})
+
+
+@login_required
+@vary_on_headers("HX-Request")
+def tournament_edit(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    seated = list(selectors.rounds_of(tournament))
+    data = request.POST if request.method == "POST" else (request.GET if request.htmx else None)
+    form = TournamentForm(data, clubs=[tournament.club], tournament=tournament, seated=seated)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.tournament_update(tournament=tournament, **form.service_fields())
+        except ServiceError as error:
+            _add_service_errors(form, error)
+        else:
+            messages.success(request, "The settings are saved.")
+            return redirect("tournament_detail", tournament_id=tournament.pk)
+    return _form_page(request, form, {"tournament": tournament})
+
+
+def _pairs_context(tournament: Tournament, form: PairsForm | None = None) -> dict[str, Any]:
+    return {
+        "tournament": tournament,
+        "pairs": list(selectors.pairs_of(tournament)),
+        "pairs_form": form or PairsForm(),
+        "can_change_pairs": tournament.status != Tournament.Status.FINISHED
+        and not tournament.round_set.exists(),
+    }
+
+
+@login_required
+def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    rounds = list(selectors.rounds_of(tournament))
+    last = rounds[-1] if rounds else None
+    started = [r for r in rounds if r.status != Round.Status.SEATING]
+    standings = (
+        StandingsTable.for_tournament(tournament, selectors.standings_for(tournament))
+        if started
+        else None
+    )
+    context = _pairs_context(tournament)
+    context.update(
+        {
+            "rounds": rounds,
+            "last_round": last,
+            "next_number": (last.number if last else 0) + 1,
+            "can_seat": tournament.status != Tournament.Status.FINISHED
+            and (last is None or last.status == Round.Status.DONE)
+            and (last.number if last else 0) < tournament.rounds,
+            "can_finish": tournament.status != Tournament.Status.FINISHED
+            and last is not None
+            and last.status == Round.Status.DONE,
+            "standings": standings,
+            "plan": [_movement_label(m) for m in tournament.movement_plan],
+            "house_rules": _house_rules_text(tournament.house_rules),
+        }
+    )
+    return render(request, "tournaments/tournament_detail.html", context)
+
+
+def _movement_label(movement: str) -> str:
+    return str(dict(Round.Movement.choices).get(movement, movement))
+
+
+def _house_rules_text(overrides: dict[str, Any]) -> list[str]:
+    """The club's changes to the variant, in words: "clean burraco 300", "closing bonus 150"."""
+    texts = []
+    for key, value in overrides.items():
+        if key == "burraco_bonuses" and isinstance(value, dict):
+            texts += [
+                f"{kind} burraco {'not played' if bonus is None else bonus}"
+                for kind, bonus in value.items()
+            ]
+        else:
+            texts.append(f"{key.replace('_', ' ')} {value}")
+    return texts
+
+
+@login_required
+@vary_on_headers("HX-Request")
+def pairs_add(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """GET: the pairs page. POST: add the pairs typed, one a line; the list updates in place."""
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    form = PairsForm(request.POST if request.method == "POST" else None)
+    added = 0
+    if request.method == "POST" and form.is_valid():
+        try:
+            added = len(services.pairs_add(tournament=tournament, text=form.cleaned_data["text"]))
+        except ServiceError as error:
+            _add_service_errors(form, error)
+        else:
+            if not request.htmx:
+                messages.success(request, _added_text(added))
+                return redirect("tournament_detail", tournament_id=tournament.pk)
+            form = PairsForm()
+    context = _pairs_context(tournament, form)
+    context["added"] = _added_text(added) if added else ""
+    if request.htmx:
+        return render(request, "tournaments/pairs.html#pairs", context)
+    return render(request, "tournaments/pairs.html", context)
+
+
+def _added_text(count: int) -> str:
+    return f"{count} pair{'s' if count != 1 else ''} added."
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def pair_remove(request: HtmxHttpRequest, pair_id: int) -> HttpResponse:
+    pair = selectors.for_organiser(request.user, Pair, pk=pair_id)
+    tournament = pair.tournament
+    problem = ""
+    try:
+        services.pair_remove(pair=pair)
+    except ServiceError as error:
+        problem = " ".join(error.messages)
+    if request.htmx:
+        context = _pairs_context(tournament)
+        context["problem"] = problem
+        context["added"] = "" if problem else f"Pair {pair.number} removed."
+        return render(request, "tournaments/pairs.html#pairs", context)
+    if problem:
+        messages.error(request, problem)
+    else:
+        messages.success(request, f"Pair {pair.number} removed.")
+    return redirect("tournament_detail", tournament_id=tournament.pk)
+
+
+@login_required
+@require_POST
+def tournament_finish(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    try:
+        services.tournament_finish(tournament=tournament)
+    except ServiceError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, "The tournament is finished. The standings are final.")
+    return redirect("tournament_detail", tournament_id=tournament.pk)
+
+
+@login_required
+def tournament_changes(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    return render(
+        request,
+        "tournaments/changes.html",
+        {"tournament": tournament, "changes": selectors.tournament_changes(tournament)},
+    )
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def tournament_publish(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """Publish (published=1) or unpublish (published=0) a tournament's public pages."""
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    wanted = request.POST.get("published")
+    if wanted not in {"0", "1"}:
+        return HttpResponseBadRequest("Say published=1 or published=0.")
+    tournament = services.tournament_publish(tournament=tournament, published=wanted == "1")
+    if request.htmx:
+        return render(
+            request, "tournaments/tournament_detail.html#public-pages", {"tournament": tournament}
+        )
+    if tournament.published:
+        messages.success(request, "Published: players can follow the tournament on its pages.")
+    else:
+        messages.success(request, "Unpublished: the public pages answer “not found” again.")
+    return redirect("tournament_detail", tournament_id=tournament.pk)

@@ -1,0 +1,17 @@
+"""The public copy of a published tournament's standings file (the organiser's is the same)."""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET
+
+from tournaments import exports, selectors
+from tournaments.selectors.public import public_tournament
+
+
+@require_GET
+def public_standings_csv(
+    request: HttpRequest, club_slug: str, tournament_slug: str
+) -> HttpResponse:
+    tournament = public_tournament(club_slug, tournament_slug)
+    if tournament is None or not tournament.published:
+        raise Http404
+    return exports.standings_csv_response(tournament, selectors.standings_for(tournament))

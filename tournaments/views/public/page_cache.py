@@ -1,0 +1,82 @@
+"""Public pages rendered once per results version and shared by every anonymous reader, from
+the cache all server processes share (see `selectors.public.cache`)."""
+
+import gzip
+import hashlib
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.cache import patch_vary_headers
+from django_htmx.middleware import HtmxDetails
+
+from tournaments.selectors import public as leaderboard
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+RenderedView = Callable[..., HttpResponse]
+
+
+def cached_for_readers(view: RenderedView) -> RenderedView:
+    """Players (anonymous readers) get the page as already rendered for the tournament's
+    current results version, from the cache every server process shares: a save bumps the
+    version, so nobody is served an old page, and a full field is rendered once per change
+    instead of once per phone. Organisers (previews, their own header) are rendered afresh.
+    Public pages carry no CSRF token, so a shared rendering leaks nothing of one reader to
+    another."""
+
+    @wraps(view)
+    def wrapper(
+        request: HtmxHttpRequest, club_slug: str, tournament_slug: str, **kwargs: Any
+    ) -> HttpResponse:
+        if request.user.is_authenticated:
+            return view(request, club_slug, tournament_slug, **kwargs)
+        variant = "|".join(
+            [
+                request.get_full_path(),
+                request.headers.get("HX-Request", ""),
+                request.headers.get("HX-Target", ""),
+                request.headers.get("HX-History-Restore-Request", ""),
+            ]
+        )
+        keys = (
+            leaderboard.version_key(club_slug, tournament_slug),
+            leaderboard.page_key(
+                club_slug, tournament_slug, hashlib.sha256(variant.encode()).hexdigest()[:32]
+            ),
+        )
+        found = cache.get_many(keys)  # one round trip: a warm read asks nothing else
+        current = found.get(keys[0]) or leaderboard.current_version(club_slug, tournament_slug)
+        if current is None or not current.published:
+            raise Http404("No such tournament.")
+        stored = found.get(keys[1])
+        if stored is not None and stored[0] == current.results_version:
+            return _stored_page(request, stored[1], stored[2])
+        response = view(request, club_slug, tournament_slug, **kwargs)
+        if response.status_code == 200 and not response.streaming:
+            # compressed once here, not once per reader: a full field's page is ~200 KB
+            body = gzip.compress(response.content, compresslevel=6)
+            cache.set(
+                keys[1],
+                (current.results_version, body, response["Content-Type"]),
+                leaderboard.CACHE_SECONDS,
+            )
+        return response
+
+    return wrapper
+
+
+def _stored_page(request: HttpRequest, body: bytes, content_type: str) -> HttpResponse:
+    """A stored rendering, gzipped as stored for every browser that accepts it (all do)."""
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = HttpResponse(body, content_type=content_type)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(gzip.decompress(body), content_type=content_type)
+    patch_vary_headers(response, ("Accept-Encoding",))
+    return response

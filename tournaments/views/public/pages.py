@@ -1,0 +1,240 @@
+"""The public pages players and the projector watch during an evening, with no login: a club's
+published tournaments, a tournament's live standings and current seating, the projector view,
+each pair's rounds, and "find your table".
+
+An unpublished tournament answers 404 to everyone but the organisers of its club, who see a
+preview under a "not published" banner. Every read goes through `selectors.public` (the
+shared cache, keyed by the tournament's results_version), so a page costs the same few queries
+whatever the size of the field. Pages that poll answer htmx with one region only (a partial of
+the page's template) and send `Vary: HX-Request`.
+"""
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from tournaments import selectors
+from tournaments.models import Club, Tournament
+from tournaments.selectors import public as leaderboard
+from tournaments.selectors.public import Seating
+from tournaments.tables import PublicStandingsTable, StandingsTable
+from tournaments.views.public.charts import pair_charts
+from tournaments.views.public.page_cache import HtmxHttpRequest, cached_for_readers
+
+STANDINGS_REFRESH_SECONDS = 5
+SEATING_REFRESH_SECONDS = 10
+PROJECTOR_REFRESH_SECONDS = 15
+PROJECTOR_ROTATE_SECONDS = 20
+
+
+# --- who may see what ---------------------------------------------------------------------------
+
+
+def _organises(request: HttpRequest, club: Club) -> bool:
+    return selectors.clubs_of(request.user).filter(pk=club.pk).exists()
+
+
+def _tournament(request: HttpRequest, club_slug: str, tournament_slug: str) -> Tournament:
+    """The published tournament; an unpublished one only for its club's organisers (a
+    preview), 404 for anyone else, exactly as for a tournament that does not exist."""
+    tournament = leaderboard.public_tournament(club_slug, tournament_slug)
+    if tournament is None:
+        raise Http404("No such tournament.")
+    if not tournament.published and not _organises(request, tournament.club):
+        raise Http404("No such tournament.")
+    return tournament
+
+
+def _wants_region(request: HtmxHttpRequest) -> bool:
+    """An htmx request for one region (polling, or a sorted column): not a history restore,
+    which needs the whole page."""
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+def _page_context(tournament: Tournament, **more: Any) -> dict[str, Any]:
+    club, slug = tournament.club.slug, tournament.slug
+    return {
+        "tournament": tournament,
+        "club": tournament.club,
+        "preview": not tournament.published,
+        "live": tournament.status != Tournament.Status.FINISHED,
+        "urls": {
+            "tournament": reverse("public_tournament", args=[club, slug]),
+            "projector": reverse("public_projector", args=[club, slug]),
+            "find": reverse("public_find", args=[club, slug]),
+            "club": reverse("public_club", args=[club]),
+        },
+        **more,
+    }
+
+
+def _pair_url(tournament: Tournament) -> Callable[[int], str]:
+    club, slug = tournament.club.slug, tournament.slug
+    return lambda number: reverse("public_pair", args=[club, slug, number])
+
+
+# --- the standings table ------------------------------------------------------------------------
+
+
+def _standings_table(
+    request: HttpRequest, tournament: Tournament, rows: Sequence[leaderboard.StandingRow]
+) -> PublicStandingsTable:
+    return PublicStandingsTable.for_tournament(
+        tournament,
+        list(rows),
+        pair_url=_pair_url(tournament),
+        orderable=True,
+        order_by=request.GET.get("sort") or None,
+        attrs={
+            "class": "standings public-standings",
+            # a tap on a column asks for the standings region only, sorted, and puts the
+            # sort in the address: the polling that follows carries it (it polls that address)
+            "thead": {
+                "hx-boost": "true",
+                "hx-target": "#standings",
+                "hx-swap": "outerHTML show:none",
+            },
+        },
+    )
+
+
+def _round_text(tournament: Tournament, seating: Seating | None) -> str:
+    """Where the evening is, in a line."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return "Final standings"
+    if seating is None:
+        return "The first round is not seated yet."
+    of = f"Round {seating.round_number} of {tournament.rounds}"
+    if seating.is_seating:
+        return f"{of}: the seating is out, play starts soon"
+    if seating.is_playing:
+        count = len(seating.playing_tables)
+        tables = "table" if count == 1 else "tables"
+        return f"{of} in play: {seating.tables_done} of {count} {tables} done"
+    return f"{of} finished"
+
+
+# --- pages --------------------------------------------------------------------------------------
+
+
+@require_safe
+def club_page(request: HttpRequest, club_slug: str) -> HttpResponse:
+    """A club's published tournaments, newest first (its organisers also see the others)."""
+    club = leaderboard.public_club(club_slug)
+    if club is None:
+        raise Http404("No such club.")
+    organiser = request.user.is_authenticated and _organises(request, club)
+    tournaments = leaderboard.club_tournaments(club, with_unpublished=organiser)
+    return render(
+        request,
+        "tournaments/public/club.html",
+        {"club": club, "tournaments": tournaments, "organiser": organiser},
+    )
+
+
+@require_safe
+@vary_on_headers("HX-Request", "HX-Target")
+@cached_for_readers
+def tournament_page(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) -> HttpResponse:
+    """Live standings (sortable) and the current round's seating. htmx polls each region:
+    #seating answers with the seating, anything else with the standings."""
+    tournament = _tournament(request, club_slug, tournament_slug)
+    board = leaderboard.board(tournament)
+    context = _page_context(
+        tournament,
+        board=board,
+        seating=board.seating,
+        table=_standings_table(request, tournament, board.standings),
+        round_text=_round_text(tournament, board.seating),
+        standings_refresh=STANDINGS_REFRESH_SECONDS,
+        seating_refresh=SEATING_REFRESH_SECONDS,
+    )
+    template = "tournaments/public/tournament.html"
+    if _wants_region(request):
+        part = "seating" if request.htmx.target == "seating" else "standings"
+        return render(request, f"{template}#{part}", context)
+    return render(request, template, context)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+@cached_for_readers
+def projector(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) -> HttpResponse:
+    """Large type for the wall: the standings and the seating in turn, each scrolling slowly
+    (static/js/projector.js); the board reloads itself."""
+    tournament = _tournament(request, club_slug, tournament_slug)
+    board = leaderboard.board(tournament)
+    context = _page_context(
+        tournament,
+        board=board,
+        seating=board.seating,
+        table=StandingsTable.for_tournament(
+            tournament, list(board.standings), attrs={"class": "standings projector-standings"}
+        ),
+        round_text=_round_text(tournament, board.seating),
+        refresh=PROJECTOR_REFRESH_SECONDS,
+        rotate=PROJECTOR_ROTATE_SECONDS,
+        phone_url=request.build_absolute_uri(
+            reverse("public_tournament", args=[club_slug, tournament_slug])
+        ),
+        find_url=request.build_absolute_uri(
+            reverse("public_find", args=[club_slug, tournament_slug])
+        ),
+    )
+    template = "tournaments/public/projector.html"
+    if _wants_region(request):
+        return render(request, f"{template}#board", context)
+    return render(request, template, context)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+@cached_for_readers
+def pair_page(
+    request: HtmxHttpRequest, club_slug: str, tournament_slug: str, number: int
+) -> HttpResponse:
+    """A pair's rounds, deal by deal, and its VP (or matches won) and rank after each round."""
+    tournament = _tournament(request, club_slug, tournament_slug)
+    page = leaderboard.pair_page(tournament, number)
+    if page is None:
+        raise Http404("No such pair.")
+    context = _page_context(
+        tournament,
+        page=page,
+        history=page.history,
+        charts=pair_charts(tournament, page.points, field_size=page.field_size, number=number),
+        pair_url=_pair_url(tournament),
+        refresh=SEATING_REFRESH_SECONDS,
+    )
+    template = "tournaments/public/pair.html"
+    if _wants_region(request):
+        return render(request, f"{template}#history", context)
+    return render(request, template, context)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+@cached_for_readers
+def find_table(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) -> HttpResponse:
+    """The current round by player surname: every player's pair, table and direction."""
+    tournament = _tournament(request, club_slug, tournament_slug)
+    seating = leaderboard.current_seating(tournament)
+    places = leaderboard.player_places(seating)
+    initials = list(dict.fromkeys(place.initial for place in places))
+    context = _page_context(
+        tournament,
+        seating=seating,
+        places=places,
+        initials=initials,
+        pair_url=_pair_url(tournament),
+        refresh=SEATING_REFRESH_SECONDS,
+    )
+    template = "tournaments/public/find.html"
+    if _wants_region(request):
+        return render(request, f"{template}#places", context)
+    return render(request, template, context)
