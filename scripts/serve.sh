@@ -4,7 +4,6 @@ source "$(dirname "$0")/_venv.sh"
 ensure_venv requirements.txt
 export DJANGO_DEBUG="${DJANGO_DEBUG:-1}"
 .venv/bin/python manage.py migrate --noinput
-.venv/bin/python manage.py createcachetable
 if .venv/bin/python manage.py help seed_demo >/dev/null 2>&1; then
   .venv/bin/python manage.py seed_demo
 fi
