@@ -99,7 +99,7 @@ def tournament_finish(*, tournament: Tournament) -> Tournament:
     return tournament
 
 
-_SCORING_SETTINGS = {
+SCORING_SETTINGS = {
     "variant": "the variant",
     "format": "the format",
     "deals_per_round": "the deals per round",
@@ -110,7 +110,8 @@ _SCORING_SETTINGS = {
     "bye_vp": "the bye award",
     "bye_mp": "the bye award",
 }
-_UPDATABLE = {*_SCORING_SETTINGS, "name", "date", "rounds", "movement_plan", "published"}
+UPDATABLE = ("name", "date", "published", "rounds", "movement_plan", *SCORING_SETTINGS)
+"""What `tournament_update` may change; the other fields are the services' to keep."""
 
 
 @transaction.atomic
@@ -122,7 +123,7 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     """
     if "house_rules_overrides" in fields:
         fields["house_rules"] = dict(fields.pop("house_rules_overrides") or {})
-    unknown = set(fields) - _UPDATABLE
+    unknown = set(fields) - set(UPDATABLE)
     if unknown:
         raise TypeError(f"tournament_update() cannot change {', '.join(sorted(unknown))}")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -142,7 +143,7 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
         changed.discard("house_rules")  # written differently, plays the same
     last = tournament.round_set.order_by("-number").first()
     if last is not None:
-        locked = list(dict.fromkeys(v for key, v in _SCORING_SETTINGS.items() if key in changed))
+        locked = list(dict.fromkeys(v for key, v in SCORING_SETTINGS.items() if key in changed))
         if locked:
             what = ", ".join(locked[:-1]) + (" and " if len(locked) > 1 else "") + locked[-1]
             raise ServiceError(

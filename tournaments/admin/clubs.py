@@ -1,0 +1,75 @@
+"""Clubs, their players and seasons: edited here as in any admin."""
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from django.contrib import admin
+from django.db.models import Count, QuerySet
+from django.http import HttpRequest
+
+from tournaments.admin.base import ReadOnlyInline
+from tournaments.models import (
+    Club,
+    Player,
+    Season,
+    Tournament,
+)
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ("name", "city", "slug", "player_count", "tournament_count")
+    search_fields = ("name", "city", "slug")
+    prepopulated_fields: ClassVar[dict[str, Sequence[str]]] = {"slug": ("name",)}
+    filter_horizontal = ("organisers",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Club]:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                player_count=Count("players", distinct=True),
+                tournament_count=Count("tournaments", distinct=True),
+            )
+        )
+
+    @admin.display(description="players", ordering="player_count")
+    def player_count(self, club: Club) -> int:
+        return int(club.player_count)  # type: ignore[attr-defined]
+
+    @admin.display(description="tournaments", ordering="tournament_count")
+    def tournament_count(self, club: Club) -> int:
+        return int(club.tournament_count)  # type: ignore[attr-defined]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("last_name", "first_name", "card_number", "club")
+    list_display_links = ("last_name", "first_name")
+    list_filter = ("club",)
+    search_fields = ("last_name", "first_name", "card_number")
+    list_select_related = ("club",)
+    ordering = ("last_name", "first_name")
+
+
+class SeasonTournamentInline(ReadOnlyInline):
+    model = Tournament
+    fields = ("name", "date", "variant", "status")
+    verbose_name_plural = "tournaments of the season"
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "best_of", "tournament_count")
+    list_filter = ("club",)
+    search_fields = ("name", "slug", "club__name")
+    list_select_related = ("club",)
+    prepopulated_fields: ClassVar[dict[str, Sequence[str]]] = {"slug": ("name",)}
+    inlines = (SeasonTournamentInline,)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Season]:
+        return super().get_queryset(request).annotate(tournament_count=Count("tournaments"))
+
+    @admin.display(description="tournaments", ordering="tournament_count")
+    def tournament_count(self, season: Season) -> int:
+        return int(season.tournament_count)  # type: ignore[attr-defined]
