@@ -748,6 +748,25 @@ def file_missing(path: Path) -> str:
     return f"Cannot read {path}: No such file or directory."
 
 
+def file_nested_deep(path: Path) -> str:
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    return f"{path} is not a tournament backup: its JSON is nested too deeply."
+
+
+def file_nested_past_the_limit(path: Path) -> str:
+    # deep enough to be no backup, shallow enough for the JSON reader: an entry nested 500 deep
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["rounds"][0]["tables"][0]["deals"][0]["entry"] = json.loads("[" * 500 + "]" * 500)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return f"{path} is not a tournament backup: its JSON is nested more than 64 levels deep."
+
+
+def file_huge_number(path: Path) -> str:
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"version": 1', '"version": ' + "9" * 5000, 1), encoding="utf-8")
+    return f"{path} is not a tournament backup: it holds a number of more than 4,300 digits."
+
+
 @dataclass(frozen=True)
 class FileEdit:
     change: Callable[[Path], str]
@@ -761,6 +780,12 @@ SHELL_EDITS = [
     FileEdit(file_total_raised),
     # no such file
     FileEdit(file_missing),
+    # JSON nested far past what the JSON reader takes
+    FileEdit(file_nested_deep),
+    # JSON the reader takes, nested far deeper than any backup
+    FileEdit(file_nested_past_the_limit),
+    # a number past Python's 4,300-digit limit
+    FileEdit(file_huge_number),
 ]
 
 

@@ -18,6 +18,24 @@ from tournaments.models import Club, Deal
 from tournaments.services import ServiceError
 
 
+MAX_DEPTH = 64
+"""A backup nests about eight levels deep; anything far deeper is not one (and could exhaust the
+stack of whatever reads it next)."""
+
+
+def _depth(value: object) -> int:
+    """How deeply lists and objects nest in a JSON value, counted without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                children = item.values() if isinstance(item, dict) else item
+                stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
 class Command(BaseCommand):
     help = "Restore a tournament backup file (from export_tournament) as a new tournament."
 
@@ -42,6 +60,19 @@ class Command(BaseCommand):
                 f"{name} is not a JSON file ({error.msg} at line {error.lineno}, "
                 f"column {error.colno})."
             ) from None
+        except RecursionError:
+            raise CommandError(
+                f"{name} is not a tournament backup: its JSON is nested too deeply."
+            ) from None
+        except ValueError:  # an integer past Python's 4,300-digit limit
+            raise CommandError(
+                f"{name} is not a tournament backup: it holds a number of more than 4,300 digits."
+            ) from None
+        if _depth(data) > MAX_DEPTH:
+            raise CommandError(
+                f"{name} is not a tournament backup: its JSON is nested more than {MAX_DEPTH} "
+                "levels deep."
+            )
         notes: list[str] = []
         try:
             slug = options["club"] or backup_club_slug(data=data)
