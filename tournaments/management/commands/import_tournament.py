@@ -17,7 +17,6 @@ from tournaments.backup import backup_club_slug, tournament_import
 from tournaments.models import Club, Deal
 from tournaments.services import ServiceError
 
-
 MAX_DEPTH = 64
 """A backup nests about eight levels deep; anything far deeper is not one (and could exhaust the
 stack of whatever reads it next)."""
