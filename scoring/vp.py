@@ -2,8 +2,11 @@
 the scale's total, by bands. Scales are data: the federation's 3-deal and 4-deal tables ship
 here, and a referee's own table is a `VpScale` built from rows.
 
-A band runs from just above the previous band's upper bound up to its own upper bound, so every
-whole difference has a band; the last band has no upper bound.
+A band begins at its printed lower bound (the first at 0) and the band of a difference is the
+last band whose lower bound it reaches, so a difference that falls between two printed bands
+(possible with traditional's 11-point ace, or house rules) stays in the lower band: on the 3-deal
+table 52 and 54 give 10-10 like 50, since 11-9 begins at 55. The upper bound is what the table
+prints; the last band has none ("1505 and more", "more than 2000").
 """
 
 from collections.abc import Iterable
@@ -13,8 +16,10 @@ from itertools import pairwise
 
 @dataclass(frozen=True, slots=True)
 class VpBand:
-    up_to: int | None
-    """The largest MP difference of the band; None for the last, open band."""
+    lower: int
+    """The smallest MP difference of the band, as printed."""
+    upper: int | None
+    """The largest MP difference printed for the band; None for the last, open band."""
     winner: int
     loser: int
 
@@ -33,7 +38,11 @@ class VpScale:
     def vp(self, mp_a: int, mp_b: int) -> tuple[int, int]:
         """The VP of the two pairs at a table, in the order given."""
         difference = abs(mp_a - mp_b)
-        band = next(b for b in self.bands if b.up_to is None or difference <= b.up_to)
+        band = self.bands[0]
+        for candidate in self.bands:
+            if candidate.lower > difference:
+                break
+            band = candidate
         if mp_a > mp_b:
             return band.winner, band.loser
         if mp_a < mp_b:
@@ -42,13 +51,8 @@ class VpScale:
         return even, even
 
     def rows(self) -> list[tuple[int, int | None, int, int]]:
-        """(from, to, winner, loser) for each band, as a referee writes the table."""
-        rows = []
-        start = 0
-        for band in self.bands:
-            rows.append((start, band.up_to, band.winner, band.loser))
-            start = (band.up_to or 0) + 1
-        return rows
+        """(lower, upper, winner, loser) for each band, as a referee prints the table."""
+        return [(band.lower, band.upper, band.winner, band.loser) for band in self.bands]
 
 
 def scale_problems(bands: Iterable[VpBand]) -> list[str]:
@@ -56,16 +60,22 @@ def scale_problems(bands: Iterable[VpBand]) -> list[str]:
     problems = []
     if not bands:
         return ["a VP scale needs at least one band"]
-    if bands[-1].up_to is not None:
+    if bands[0].lower != 0:
+        problems.append(f"the first band must begin at 0, not {bands[0].lower}")
+    if bands[-1].upper is not None:
         problems.append("the last band must be open-ended ('and more')")
-    bounds = [b.up_to for b in bands[:-1]]
-    if any(b is None for b in bounds):
+    if any(band.upper is None for band in bands[:-1]):
         problems.append("only the last band can be open-ended")
-    numbers = [b for b in bounds if b is not None]
-    if numbers and numbers[0] < 0:
+    if any(band.lower < 0 for band in bands):
         problems.append("band bounds cannot be negative")
-    if any(b >= c for b, c in pairwise(numbers)):
+    if any(b.lower >= c.lower for b, c in pairwise(bands)):
         problems.append("band bounds must go up from one band to the next")
+    for band, following in pairwise(bands):
+        if band.upper is not None and not band.lower <= band.upper < following.lower:
+            problems.append(
+                f"the band {band.lower}–{band.upper} must end before the next begins "
+                f"({following.lower})"
+            )
     for band in bands:
         if band.winner < band.loser or band.loser < 0:
             problems.append(
@@ -75,8 +85,9 @@ def scale_problems(bands: Iterable[VpBand]) -> list[str]:
     return problems
 
 
-def _scale(slug: str, name: str, rows: list[tuple[int | None, int]], total: int) -> VpScale:
-    return VpScale(slug, name, tuple(VpBand(up_to, w, total - w) for up_to, w in rows))
+def _scale(slug: str, name: str, rows: list[tuple[int, int | None, int]], total: int) -> VpScale:
+    """A federation table from its printed (lower, upper, winner) rows."""
+    return VpScale(slug, name, tuple(VpBand(lo, up, w, total - w) for lo, up, w in rows))
 
 
 VP_SCALES: dict[str, VpScale] = {
@@ -84,17 +95,17 @@ VP_SCALES: dict[str, VpScale] = {
         "fibur-3",
         "FIBUR, 3 deals a table",
         [
-            (50, 10),
-            (150, 11),
-            (250, 12),
-            (350, 13),
-            (500, 14),
-            (650, 15),
-            (800, 16),
-            (1000, 17),
-            (1250, 18),
-            (1500, 19),
-            (None, 20),
+            (0, 50, 10),
+            (55, 150, 11),
+            (155, 250, 12),
+            (255, 350, 13),
+            (355, 500, 14),
+            (505, 650, 15),
+            (655, 800, 16),
+            (805, 1000, 17),
+            (1005, 1250, 18),
+            (1255, 1500, 19),
+            (1505, None, 20),
         ],
         20,
     ),
@@ -102,17 +113,17 @@ VP_SCALES: dict[str, VpScale] = {
         "fibur-4",
         "FIBUR, 4 deals a table",
         [
-            (100, 10),
-            (300, 11),
-            (500, 12),
-            (700, 13),
-            (900, 14),
-            (1100, 15),
-            (1300, 16),
-            (1500, 17),
-            (1700, 18),
-            (2000, 19),
-            (None, 20),
+            (0, 100, 10),
+            (105, 300, 11),
+            (305, 500, 12),
+            (505, 700, 13),
+            (705, 900, 14),
+            (905, 1100, 15),
+            (1105, 1300, 16),
+            (1305, 1500, 17),
+            (1505, 1700, 18),
+            (1705, 2000, 19),
+            (2001, None, 20),  # "more than 2000"
         ],
         20,
     ),

@@ -13,13 +13,13 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from scoring import RULE_SETS, VP_SCALES, RuleSet, VpBand, VpScale, house_rules, rule_set
+from scoring import RULE_SETS, VP_SCALES, RuleSet, VpScale, house_rules, rule_set
+from tournaments.rules.vp_tables import CUSTOM_SCALE, scale_from_rows
 
 if TYPE_CHECKING:
     from tournaments.rules.formats import PlayFormat
 
 VARIANT_CHOICES = [(slug, rules.name) for slug, rules in RULE_SETS.items()]
-CUSTOM_SCALE = "custom"
 VP_SCALE_CHOICES = [(slug, scale.name) for slug, scale in VP_SCALES.items()] + [
     (CUSTOM_SCALE, "Custom table of bands")
 ]
@@ -115,7 +115,9 @@ class Tournament(models.Model):
         "victory-point scale", max_length=20, choices=VP_SCALE_CHOICES, default="fibur-3"
     )
     custom_vp_bands = models.JSONField(
-        default=list, blank=True, help_text="[up_to or null, winner VP, loser VP] per band."
+        default=list,
+        blank=True,
+        help_text="[lower, upper or null, winner VP, loser VP] per band, as printed.",
     )
     target_score = models.PositiveIntegerField(
         null=True, blank=True, help_text="Empty: the variant's usual target."
@@ -151,10 +153,7 @@ class Tournament(models.Model):
     @property
     def scale(self) -> VpScale:
         if self.vp_scale == CUSTOM_SCALE:
-            bands = tuple(
-                VpBand(up_to, winner, loser) for up_to, winner, loser in self.custom_vp_bands
-            )
-            return VpScale(CUSTOM_SCALE, "Custom", bands)
+            return scale_from_rows(self.custom_vp_bands)
         return VP_SCALES[self.vp_scale]
 
     @property

@@ -1,11 +1,13 @@
 """Matches to a target, the spanish opening minimum between deals, victory points by the
 federation's tables, and clubs' house rules.
 
-VP tables (RULES.md; a band runs from just above the previous band's upper bound up to its own):
-    fibur-3: 0–50 10-10, –150 11-9, –250 12-8, –350 13-7, –500 14-6, –650 15-5, –800 16-4,
-             –1000 17-3, –1250 18-2, –1500 19-1, more 20-0
-    fibur-4: 0–100 10-10, –300 11-9, –500 12-8, –700 13-7, –900 14-6, –1100 15-5, –1300 16-4,
-             –1500 17-3, –1700 18-2, –2000 19-1, more 20-0
+VP tables (RULES.md): a band begins at its printed lower bound, and a difference between two
+printed bands stays in the lower one (52 and 54 give 10-10 like 50; 11-9 begins at 55).
+    fibur-3: 0–50 10-10, 55–150 11-9, 155–250 12-8, 255–350 13-7, 355–500 14-6, 505–650 15-5,
+             655–800 16-4, 805–1000 17-3, 1005–1250 18-2, 1255–1500 19-1, 1505 and more 20-0
+    fibur-4: 0–100 10-10, 105–300 11-9, 305–500 12-8, 505–700 13-7, 705–900 14-6,
+             905–1100 15-5, 1105–1300 16-4, 1305–1500 17-3, 1505–1700 18-2, 1705–2000 19-1,
+             more than 2000 20-0
 """
 
 from dataclasses import dataclass
@@ -166,17 +168,21 @@ class Band:
     loser: int
 
 
+# (difference, winner VP): each printed lower bound, the printed upper bound, and the
+# differences between two printed bands (possible with an 11-point ace), which stay below.
 FIBUR_3_EDGES = [
-    (0, 10), (50, 10), (51, 11), (52, 11), (54, 11), (55, 11), (150, 11), (151, 12), (250, 12),
-    (251, 13), (350, 13), (351, 14), (355, 14), (500, 14), (501, 15), (505, 15), (650, 15),
-    (651, 16), (800, 16), (801, 17), (1000, 17), (1001, 18), (1250, 18), (1251, 19),
-    (1500, 19), (1501, 20), (1505, 20), (5000, 20),
+    (0, 10), (50, 10), (51, 10), (52, 10), (54, 10), (55, 11), (150, 11), (151, 11), (154, 11),
+    (155, 12), (250, 12), (254, 12), (255, 13), (350, 13), (354, 13), (355, 14), (500, 14),
+    (501, 14), (504, 14), (505, 15), (650, 15), (654, 15), (655, 16), (800, 16), (804, 16),
+    (805, 17), (1000, 17), (1004, 17), (1005, 18), (1250, 18), (1254, 18), (1255, 19),
+    (1500, 19), (1503, 19), (1504, 19), (1505, 20), (5000, 20),
 ]  # fmt: skip
 FIBUR_4_EDGES = [
-    (0, 10), (100, 10), (101, 11), (105, 11), (300, 11), (301, 12), (500, 12), (501, 13),
-    (700, 13), (701, 14), (900, 14), (901, 15), (1100, 15), (1101, 16), (1300, 16), (1301, 17),
-    (1500, 17), (1501, 18), (1700, 18), (1701, 19), (2000, 19), (2001, 20), (2003, 20),
-    (9000, 20),
+    (0, 10), (100, 10), (101, 10), (104, 10), (105, 11), (300, 11), (304, 11), (305, 12),
+    (500, 12), (504, 12), (505, 13), (700, 13), (704, 13), (705, 14), (900, 14), (904, 14),
+    (905, 15), (1100, 15), (1104, 15), (1105, 16), (1300, 16), (1304, 16), (1305, 17),
+    (1500, 17), (1504, 17), (1505, 18), (1700, 18), (1704, 18), (1705, 19), (2000, 19),
+    (2001, 20), (2003, 20), (9000, 20),
 ]  # fmt: skip
 BANDS = [Band("fibur-3", d, w, 20 - w) for d, w in FIBUR_3_EDGES] + [
     Band("fibur-4", d, w, 20 - w) for d, w in FIBUR_4_EDGES
@@ -200,9 +206,13 @@ def test_vp_band_edges_in_both_orders(case: Band) -> None:
     [
         ("fibur-3", 1240, 610, (15, 5)),
         ("fibur-3", 610, 1240, (5, 15)),
-        ("fibur-3", 52, 0, (11, 9)),
+        ("fibur-3", 52, 0, (10, 10)),  # between 0–50 and 55–150: stays in the lower band
+        ("fibur-3", 852, 800, (10, 10)),  # RULES.md's example: a difference of 52
+        ("fibur-3", 1503, 0, (19, 1)),  # between 1255–1500 and 1505+: 19-1
+        ("fibur-4", 2003, 0, (20, 0)),  # "more than 2000"
         ("fibur-3", 1500, 0, (19, 1)),
-        ("fibur-3", 0, 1501, (0, 20)),
+        ("fibur-3", 0, 1501, (1, 19)),  # 20-0 begins at 1505
+        ("fibur-3", 0, 1505, (0, 20)),
         ("fibur-3", 755, 755, (10, 10)),
         ("fibur-3", -200, -170, (10, 10)),
         ("fibur-4", 2000, 0, (19, 1)),
@@ -226,10 +236,10 @@ def test_every_difference_has_a_band_that_adds_up_to_20() -> None:
             previous = winner
 
 
-def test_vp_scale_rows_as_a_referee_writes_them() -> None:
-    assert VP_SCALES["fibur-3"].rows()[:3] == [(0, 50, 10, 10), (51, 150, 11, 9), (151, 250, 12, 8)]
-    assert VP_SCALES["fibur-3"].rows()[-1] == (1501, None, 20, 0)
-    assert VP_SCALES["fibur-4"].rows()[-2:] == [(1701, 2000, 19, 1), (2001, None, 20, 0)]
+def test_vp_scale_rows_as_a_referee_prints_them() -> None:
+    assert VP_SCALES["fibur-3"].rows()[:3] == [(0, 50, 10, 10), (55, 150, 11, 9), (155, 250, 12, 8)]
+    assert VP_SCALES["fibur-3"].rows()[-1] == (1505, None, 20, 0)
+    assert VP_SCALES["fibur-4"].rows()[-2:] == [(1705, 2000, 19, 1), (2001, None, 20, 0)]
 
 
 def test_unknown_vp_scale() -> None:
@@ -241,11 +251,20 @@ def test_unknown_vp_scale() -> None:
     ("bands", "words"),
     [
         ((), "a VP scale needs at least one band"),
-        ((VpBand(50, 10, 10), VpBand(100, 12, 8)), "the last band must be open-ended"),
-        ((VpBand(None, 10, 10), VpBand(None, 12, 8)), "only the last band can be open-ended"),
-        ((VpBand(100, 10, 10), VpBand(50, 11, 9), VpBand(None, 12, 8)), "must go up"),
-        ((VpBand(-5, 10, 10), VpBand(None, 12, 8)), "cannot be negative"),
-        ((VpBand(50, 8, 12), VpBand(None, 20, 0)), "the winner never gets less than the loser"),
+        # the last band has an end
+        ((VpBand(0, 50, 10, 10), VpBand(51, 100, 12, 8)), "the last band must be open-ended"),
+        # a band in the middle has none
+        ((VpBand(0, None, 10, 10), VpBand(1, None, 12, 8)), "only the last band can be open"),
+        # lower bounds going down
+        ((VpBand(0, 100, 10, 10), VpBand(150, 200, 11, 9), VpBand(120, None, 12, 8)), "go up"),
+        # the first band not at 0
+        ((VpBand(5, 50, 10, 10), VpBand(55, None, 12, 8)), "the first band must begin at 0"),
+        # a band that ends after the next begins
+        ((VpBand(0, 60, 10, 10), VpBand(55, None, 12, 8)), "must end before the next begins"),
+        # a negative bound
+        ((VpBand(0, 50, 10, 10), VpBand(-5, None, 12, 8)), "cannot be negative"),
+        # the loser above the winner
+        ((VpBand(0, 50, 8, 12), VpBand(55, None, 20, 0)), "the winner never gets less"),
     ],
 )
 def test_a_referees_own_scale_is_checked(bands: tuple[VpBand, ...], words: str) -> None:
@@ -254,10 +273,11 @@ def test_a_referees_own_scale_is_checked(bands: tuple[VpBand, ...], words: str) 
 
 
 def test_a_referees_own_scale_is_used_as_given() -> None:
-    scale = VpScale("own", "Two bands", (VpBand(99, 12, 12), VpBand(None, 15, 9)))
+    scale = VpScale("own", "Two bands", (VpBand(0, 99, 12, 12), VpBand(110, None, 15, 9)))
     assert scale.vp(100, 1) == (12, 12)
-    assert scale.vp(100, 0) == (15, 9)
-    assert scale.vp(0, 100) == (9, 15)
+    assert scale.vp(105, 0) == (12, 12)  # between the printed bands: the lower one
+    assert scale.vp(110, 0) == (15, 9)
+    assert scale.vp(0, 110) == (9, 15)
 
 
 # --- house rules ---------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 line, the movement of a round and a swap of two pairs. They check the shape of what is typed;
 the services decide whether it can be done."""
 
-import re
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -20,6 +19,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
+from tournaments.rules.vp_tables import parse_rows, rows_of, rows_text
 from tournaments.services import ServiceError, default_movement_plan, vp_scale_from_rows
 
 MAX_ROUNDS = 30
@@ -50,46 +50,7 @@ def _targets_text() -> str:
     return "Leave it empty for the variant's usual target: " + "; ".join(parts) + "."
 
 
-def bands_text(rows: list[list[int | None]]) -> str:
-    """Stored [up_to, winner, loser] rows as the lines the organiser types."""
-    return "\n".join(
-        f"{'more' if up_to is None else up_to}, {winner}, {loser}" for up_to, winner, loser in rows
-    )
-
-
-FIBUR_3_TEXT = bands_text(
-    [[band.up_to, band.winner, band.loser] for band in VP_SCALES["fibur-3"].bands]
-)
-_OPEN_ENDED = {"more", "and more", "+", "-", "–", "oltre", "more than that"}
-
-
-def parse_bands(text: str) -> list[list[int | None]]:
-    """Lines 'up to, winner VP, loser VP' (last 'more, 20, 0') into rows; ValidationError
-    naming the line otherwise."""
-    rows: list[list[int | None]] = []
-    problems = []
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line:
-            continue
-        parts = [part.strip() for part in re.split(r"[,;\t]|\s{2,}", line) if part.strip()]
-        if len(parts) != 3:
-            problems.append(
-                f"Line {number} ({line}): write three things, e.g. “150, 11, 9” "
-                "(up to, winner VP, loser VP)."
-            )
-            continue
-        first = None if parts[0].casefold() in _OPEN_ENDED else parts[0]
-        try:
-            up_to = None if first is None else int(first)
-            rows.append([up_to, int(parts[1]), int(parts[2])])
-        except ValueError:
-            problems.append(f"Line {number} ({line}): use whole numbers, and “more” on the last.")
-    if problems:
-        raise forms.ValidationError(problems)
-    if not rows:
-        raise forms.ValidationError("Write the VP table, one band a line.")
-    return rows
+FIBUR_3_TEXT = rows_text(rows_of(VP_SCALES["fibur-3"]))
 
 
 def house_rule_overrides(
@@ -158,8 +119,10 @@ class TournamentForm(forms.Form):
         required=False,
         initial=FIBUR_3_TEXT,
         widget=forms.Textarea(attrs={"rows": 11, "spellcheck": "false"}),
-        help_text="Used only with the custom scale. One band a line: up to (MP difference), "
-        "winner VP, loser VP. The last line is “more, 20, 0”.",
+        help_text="Used only with the custom scale. One band a line, as the table is printed: "
+        "the MP difference, winner VP, loser VP, e.g. “55–150, 11, 9”; the last line "
+        "“1505 and more, 20, 0”. A band begins at its printed lower bound, and a difference "
+        "between two printed bands (52 between 50 and 55) counts in the lower band.",
     )
     target_score = _whole(
         "the target score",
@@ -264,7 +227,7 @@ class TournamentForm(forms.Form):
             "rounds": tournament.rounds,
             "deals_per_round": tournament.deals_per_round,
             "vp_scale": tournament.vp_scale,
-            "custom_vp_bands": bands_text(tournament.custom_vp_bands)
+            "custom_vp_bands": rows_text(tournament.custom_vp_bands)
             if tournament.custom_vp_bands
             else FIBUR_3_TEXT,
             "target_score": tournament.target_score,
@@ -279,7 +242,9 @@ class TournamentForm(forms.Form):
     def clean_custom_vp_bands(self) -> list[list[int | None]]:
         if self.cleaned_data.get("vp_scale") != CUSTOM_SCALE:
             return []
-        rows = parse_bands(self.cleaned_data.get("custom_vp_bands", ""))
+        rows, problems = parse_rows(self.cleaned_data.get("custom_vp_bands", ""))
+        if problems:
+            raise forms.ValidationError(problems)
         try:
             vp_scale_from_rows(rows)
         except ServiceError as error:

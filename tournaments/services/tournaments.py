@@ -7,8 +7,9 @@ from typing import Any
 from django.db import transaction
 from django.utils.text import slugify
 
-from scoring import VpBand, VpScale, house_rules, rule_set
+from scoring import VpScale, house_rules, rule_set
 from tournaments.models import CUSTOM_SCALE, Club, Round, Tournament
+from tournaments.rules.vp_tables import scale_from_rows
 from tournaments.services.errors import ServiceError
 from tournaments.services.versions import results_changed
 
@@ -75,10 +76,10 @@ def default_movement_plan(rounds: int) -> list[str]:
 
 
 def vp_scale_from_rows(rows: Sequence[Sequence[int | None]]) -> VpScale:
-    """A custom VP table from [up_to, winner, loser] rows; ServiceError says what is wrong."""
+    """A custom VP table from its stored rows (`rules.vp_tables`); ServiceError says what is
+    wrong."""
     try:
-        bands = tuple(VpBand(row[0], int(row[1] or 0), int(row[2] or 0)) for row in rows)
-        return VpScale(CUSTOM_SCALE, "Custom", bands)
+        return scale_from_rows(rows)
     except (ValueError, IndexError, TypeError) as error:
         raise ServiceError(f"The VP table is not usable: {error}.") from None
 

@@ -177,7 +177,7 @@ def test_a_custom_vp_table_is_read_from_lines(club: Club, organiser_client: Clie
         reverse("tournament_create"), settings_data(vp_scale="custom", custom_vp_bands=bands)
     )
     tournament = Tournament.objects.get()
-    assert tournament.custom_vp_bands == [[100, 10, 10], [300, 12, 8], [None, 20, 0]]
+    assert tournament.custom_vp_bands == [[0, 100, 10, 10], [101, 300, 12, 8], [301, None, 20, 0]]
     assert tournament.scale.vp(1000, 800) == (12, 8)
 
 

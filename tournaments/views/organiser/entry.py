@@ -6,8 +6,6 @@ enters the next deal from the paper score sheet, corrects an earlier one or remo
 E-W and go next to the column (or, in card mode, the meld line) they are about.
 """
 
-import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib import messages
@@ -21,225 +19,33 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import replace_url
 from django_htmx.middleware import HtmxDetails
 
-from scoring import DealResult, InvalidDeal, RuleSet, analyse_meld, parse_card
+from scoring import InvalidDeal
 from tournaments import services
 from tournaments.forms.entry import (
     SIDES,
-    CardSideForm,
     DealForm,
     EntryForms,
-    card_texts,
     entry_forms,
     initial_from_entry,
-    meld_lines,
 )
-from tournaments.models import Deal, Pair, Table
-from tournaments.rules.entry import opening_needed
-from tournaments.rules.sides import burracos_text
+from tournaments.models import Deal
 from tournaments.selectors.table import TablePage, table_page
+from tournaments.views.organiser.table_page import (
+    Feedback,
+    check_typed,
+    deal_rows,
+    feedback_for,
+    form_words,
+    opening_for,
+    standing_of,
+)
 
 PAGE = "tournaments/table_entry.html"
 NS, EW = "ns", "ew"
-LABELS = dict(SIDES)
-POT_TEXT = {"taken": "taken", "not_taken": "not taken", "taken_unplayed": "taken, not played"}
 
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
-
-
-# --- what the page shows -------------------------------------------------------------------------
-
-
-def _rows(page: TablePage) -> list[dict[str, Any]]:
-    """Every deal with its two sides (N-S first) and each side's running total."""
-    rows, running = [], {NS: 0, EW: 0}
-    for deal in page.deals:
-        sides = []
-        for side in sorted(deal.sides.all(), key=lambda s: s.direction != NS):
-            running[side.direction] += side.total
-            sides.append(
-                {
-                    "label": LABELS[side.direction],
-                    "row": side,
-                    "running": running[side.direction],
-                    "burracos": burracos_text(side.burracos),
-                    "pot": POT_TEXT.get(side.pot, side.pot),
-                }
-            )
-        rows.append({"deal": deal, "sides": sides})
-    return rows
-
-
-def _standing(page: TablePage) -> dict[str, Any]:
-    """The table's score now: MP and VP (deals format) or the match (target format)."""
-    table, rules, result = page.table, page.rules, page.result
-    if result is None:  # deals that make no match: the totals, and what is wrong (no_entry)
-        return {"totals": page.running_before(10**6), "target": page.tournament.target}
-    match = result.match
-    if match is None:
-        return {
-            "mp": (result.ns_mp, result.ew_mp),
-            "vp": (result.ns_vp, result.ew_vp),
-            "provisional": table.status != Table.Status.DONE,
-            "played": len(page.deals),
-        }
-    openings = []
-    for key, points in zip((NS, EW), match.next_opening, strict=True):
-        if points > 0 and not match.finished and rules.opening is not None:
-            also = f" or a {rules.word('burraco')}" if rules.opening.canasta_suffices else ""
-            openings.append(f"{LABELS[key]} must open with at least {points} points{also}.")
-    winner = result.winner or None
-    return {
-        "totals": match.totals,
-        "target": match.target,
-        "winner": winner and LABELS[winner],
-        "winner_pair": winner and page.pairs[winner],
-        "openings": openings,
-    }
-
-
-# --- the engine's messages, placed -------------------------------------------------------------
-
-_PLACE = re.compile(r"^side ([12])(?:, meld (\d+))?")
-_CONTRACT_WORDS = {
-    "give the opening's points (opening_points) or say it held a canasta (opening_canasta)": (
-        "give the opening points, or tick “opened with a canasta”"
-    ),
-    "say which melds it laid down first ('opening', meld numbers from 0)": (
-        "give the lines of the melds it laid down first"
-    ),
-    "give the pot's cards (pot_cards) or their points (pot_points)": "give the points in the pot",
-    '"hand" ': "hand: ",
-    '"closing_discard" ': "closing discard: ",
-}
-
-
-def _words(problem: str) -> str:
-    """An engine or service message with the sides named N-S and E-W, in the form's words."""
-    for contract, words in _CONTRACT_WORDS.items():
-        problem = problem.replace(contract, words)
-    problem = re.sub(r"\bsides 1 and 2\b", "N-S and E-W", problem)
-    problem = re.sub(r"\bside ([12])\b", lambda m: ("N-S", "E-W")[int(m[1]) - 1], problem)
-    return problem[:1].upper() + problem[1:]
-
-
-@dataclass
-class MeldLine:
-    number: int
-    text: str
-    reading: str = ""
-    problems: list[str] = field(default_factory=list)
-
-
-@dataclass
-class SideView:
-    key: str
-    label: str
-    pair: Pair | None
-    form: Any
-    opening_needed: int
-    problems: list[str] = field(default_factory=list)
-    melds: list[MeldLine] = field(default_factory=list)
-    result: Any = None
-
-
-@dataclass
-class Feedback:
-    sides: list[SideView]
-    top: list[str] = field(default_factory=list)
-    result: DealResult | None = None
-    after: dict[str, Any] = field(default_factory=dict)
-
-
-def _feedback(
-    page: TablePage,
-    entry: EntryForms,
-    number: int,
-    problems: list[str] | tuple[str, ...] = (),
-    result: DealResult | None = None,
-) -> Feedback:
-    """The engine's verdict laid out for the form: each message by the side (or meld line) it
-    names, the others on top; in card mode, what each meld line reads as."""
-    before = page.running_before(number)
-    sides = [
-        SideView(key, label, page.pairs[key], entry.sides[key], _opening_needed(page, before[i]))
-        for i, (key, label) in enumerate(SIDES)
-    ]
-    feedback = Feedback(sides=sides, result=result)
-    for view in sides:
-        if isinstance(view.form, CardSideForm) and view.form.is_bound and view.form.is_valid():
-            lines = meld_lines(view.form.cleaned_data["melds"])
-            view.melds = [MeldLine(n, line) for n, line in enumerate(lines, 1)]
-    if entry.deal.is_bound:
-        for hidden in entry.deal.hidden_fields():
-            feedback.top.extend(f"{hidden.name.capitalize()}: {e}" for e in hidden.errors)
-    for problem in problems:
-        place = _PLACE.match(problem)
-        view = sides[int(place[1]) - 1] if place else None
-        line = int(place[2]) if place and place[2] else 0
-        if view is None:
-            feedback.top.append(_words(problem))
-        elif 0 < line <= len(view.melds):
-            view.melds[line - 1].problems.append(_words(problem))
-        else:
-            view.problems.append(_words(problem))
-    for index, view in enumerate(sides):
-        view.result = result.sides[index] if result is not None else None
-        _read_melds(view.melds, page.rules, view.result.melds if view.result else None)
-    return feedback
-
-
-def _opening_needed(page: TablePage, running: int) -> int:
-    return opening_needed(page.play_format, running)
-
-
-def _read_melds(lines: list[MeldLine], rules: RuleSet, melds: Any) -> None:
-    """What the engine made of each meld line: from the scored deal, or, when the deal could
-    not be scored as a whole, from the engine's reading of that line alone."""
-    word = rules.word("burraco")
-    for index, line in enumerate(lines):
-        if line.problems:
-            continue
-        try:
-            meld = (
-                melds[index]
-                if melds
-                else analyse_meld([parse_card(code) for code in card_texts(line.text)], rules)
-            )
-        except ValueError as error:  # CardError or MeldError: in the engine's words
-            line.problems.append(str(error))
-            continue
-        what = f"{meld.burraco} {word}" if meld.burraco else meld.shape
-        line.reading = f"{what}, {meld.points} points"
-
-
-# --- scoring what is typed, without saving -----------------------------------------------------
-
-
-def _after(preview: services.DealPreview) -> dict[str, Any]:
-    """The table's score once this deal is in: MP and VP, or the match."""
-    match = preview.table.match
-    if match is None:
-        return {"mp": preview.mp, "vp": preview.vp}
-    winner = LABELS[preview.winner] if preview.winner else None
-    return {"mp": preview.mp, "winner": winner, "target": match.target}
-
-
-def _check(page: TablePage, entry: EntryForms, number: int) -> Feedback:
-    if not entry.is_valid():
-        return _feedback(page, entry, number)
-    try:
-        preview = services.deal_preview(
-            table=page.table, number=number, sides=entry.contract_sides()
-        )
-    except InvalidDeal as error:
-        return _feedback(page, entry, number, error.problems)
-    except services.ServiceError as error:
-        return _feedback(page, entry, number, error.messages)
-    feedback = _feedback(page, entry, number, result=preview.result)
-    feedback.after = _after(preview)
-    return feedback
 
 
 # --- forms and rendering -----------------------------------------------------------------------
@@ -254,7 +60,7 @@ def _entry(
     page: TablePage, number: int, mode: str, data: Any = None, initial: Any = None
 ) -> EntryForms:
     before = page.running_before(number)
-    opening = {key: _opening_needed(page, before[i]) > 0 for i, (key, _) in enumerate(SIDES)}
+    opening = {key: opening_for(page, before[i]) > 0 for i, (key, _) in enumerate(SIDES)}
     return entry_forms(mode=mode, rules=page.rules, opening=opening, data=data, initial=initial)
 
 
@@ -296,15 +102,15 @@ def _context(
 ) -> dict[str, Any]:
     editing = number in page.totals
     if entry is not None and feedback is None:
-        feedback = _feedback(page, entry, number)
+        feedback = feedback_for(page, entry, number)
     return {
         "page": page,
         "table": page.table,
         "tournament": page.tournament,
         "rules": page.rules,
         "word": page.rules.word("burraco"),
-        "rows": _rows(page),
-        "standing": _standing(page),
+        "rows": deal_rows(page),
+        "standing": standing_of(page),
         "entry": entry,
         "number": number,
         "editing": editing,
@@ -344,7 +150,7 @@ def deal_check(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Score what is typed without saving: with htmx, only the feedback regions."""
     page = table_page(request.user, table_id)
     entry, number = _posted_entry(page, request.POST)
-    feedback = _check(page, entry, number)
+    feedback = check_typed(page, entry, number)
     version = entry.deal.cleaned_data.get("version") if entry.deal.is_valid() else None
     if version is not None and version != page.table.version:
         feedback.top.insert(
@@ -381,7 +187,7 @@ def deal_save(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
             problems = error.messages
         else:
             return _saved(request, table_id, deal)
-    feedback = _feedback(page, entry, number, problems)
+    feedback = feedback_for(page, entry, number, problems)
     return _render(request, "entry-main", _context(page, entry, number, feedback))
 
 
@@ -407,7 +213,7 @@ def _stale(request: HtmxHttpRequest, table_id: int, message: str) -> HttpRespons
     data = request.POST.copy()
     data["version"] = str(page.table.version)
     entry, number = _posted_entry(page, data)
-    feedback = _check(page, entry, number)
+    feedback = check_typed(page, entry, number)
     context = _context(page, entry, number, feedback, stale=message)
     return _render(request, "entry-main", context, status=200 if request.htmx else 409)
 
@@ -425,7 +231,7 @@ def deal_remove(request: HtmxHttpRequest, table_id: int, number: int) -> HttpRes
     try:
         services.deal_remove(table=page.table, number=number, user=request.user, version=version)
     except services.ServiceError as problem:
-        notice, error = "", _words(str(problem))
+        notice, error = "", form_words(str(problem))
     if not request.htmx:
         if error:
             messages.error(request, error)

@@ -1,0 +1,103 @@
+"""A referee's own VP table: stored rows, the lines an organiser types, and the scale they make.
+
+A row is `[lower, upper, winner VP, loser VP]`, as the table is printed: a band begins at its
+printed lower bound (the first at 0), `upper` is the printed upper bound (None for the open last
+band), and a difference that falls between two printed bands stays in the lower one, exactly as
+in the federation's tables (`scoring.vp`). The organiser types one band a line, as printed
+("55–150, 11, 9"; the last "1505 and more, 20, 0" or "more than 2000, 20, 0"); the older way of
+typing only the upper bound ("150, 11, 9"; the last "more, 20, 0") is still read.
+"""
+
+import re
+from collections.abc import Sequence
+
+from scoring import VpBand, VpScale
+
+CUSTOM_SCALE = "custom"
+Row = list[int | None]
+
+_NUMBER = r"(\d{1,9})"
+_RANGE = re.compile(rf"^{_NUMBER}\s*(?:–|-|—|to)\s*{_NUMBER}$")
+_FROM = re.compile(rf"^{_NUMBER}\s*(?:\+|and more|or more|e oltre|y más|ou mais|und mehr)$")
+_MORE_THAN = re.compile(rf"^(?:more than|over|>|oltre|más de|mais de|über)\s*{_NUMBER}$")
+_UP_TO = re.compile(rf"^{_NUMBER}$")
+_OPEN = {"more", "and more", "+", "oltre", "more than that"}
+MAX_VP = 1000
+MAX_BANDS = 50
+
+
+def scale_from_rows(rows: Sequence[Sequence[int | None]]) -> VpScale:
+    """The scale of stored rows; ValueError (in the organiser's words) if they make none."""
+    bands = []
+    for row in rows:
+        if len(row) == 3:  # stored before the lower bound was: [upper, winner, loser]
+            upper, winner, loser = row
+            lower = 0 if not bands else (bands[-1].upper or bands[-1].lower) + 1
+        else:
+            lower, upper, winner, loser = row
+        bands.append(VpBand(int(lower or 0), upper, int(winner or 0), int(loser or 0)))
+    return VpScale(CUSTOM_SCALE, "Custom", tuple(bands))
+
+
+def rows_of(scale: VpScale) -> list[Row]:
+    return [[band.lower, band.upper, band.winner, band.loser] for band in scale.bands]
+
+
+def rows_text(rows: Sequence[Sequence[int | None]]) -> str:
+    """Rows as the lines the organiser types, as the table is printed."""
+    lines = []
+    for lower, upper, winner, loser in rows_of(scale_from_rows(rows)):
+        band = f"{lower} and more" if upper is None else f"{lower}–{upper}"
+        lines.append(f"{band}, {winner}, {loser}")
+    return "\n".join(lines)
+
+
+def parse_rows(text: str) -> tuple[list[Row], list[str]]:
+    """The rows the typed lines describe, and a message for each line that describes none."""
+    rows: list[Row] = []
+    problems: list[str] = []
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) > MAX_BANDS:
+        return [], [f"A VP table has at most {MAX_BANDS} bands; this one has {len(lines)}."]
+    for number, line in lines:
+        parts = [part.strip() for part in re.split(r"[,;\t]|\s{2,}", line) if part.strip()]
+        if len(parts) != 3:
+            problems.append(
+                f"Line {number} ({line}): write three things, e.g. “55–150, 11, 9” "
+                "(the MP difference, winner VP, loser VP)."
+            )
+            continue
+        band = _band(parts[0].casefold(), rows)
+        points = [int(p) if p.isdigit() and len(p) <= 4 else None for p in parts[1:]]
+        if band is None or None in points:
+            problems.append(
+                f"Line {number} ({line}): write the difference as printed (“55–150”, or "
+                f"“1505 and more” on the last line) and the VP as whole numbers up to {MAX_VP}."
+            )
+            continue
+        winner, loser = points
+        assert winner is not None and loser is not None
+        if max(winner, loser) > MAX_VP:
+            problems.append(f"Line {number} ({line}): a band gives at most {MAX_VP} VP.")
+            continue
+        rows.append([band[0], band[1], winner, loser])
+    if not rows and not problems:
+        problems.append("Write the VP table, one band a line.")
+    return rows, problems
+
+
+def _band(text: str, before: list[Row]) -> tuple[int, int | None] | None:
+    """(lower, upper) of a band typed as printed; the older "up to" form takes its lower
+    bound from the band before."""
+    following = 0 if not before else (before[-1][1] or before[-1][0] or 0) + 1
+    if match := _RANGE.match(text):
+        return int(match[1]), int(match[2])
+    if match := _FROM.match(text):
+        return int(match[1]), None
+    if match := _MORE_THAN.match(text):
+        return int(match[1]) + 1, None
+    if match := _UP_TO.match(text):
+        return following, int(match[1])
+    if text in _OPEN:
+        return following, None
+    return None
