@@ -284,7 +284,9 @@ FORMATS: dict[str, type[PlayFormat]] = {
 
 def format_of(tournament: "Tournament") -> PlayFormat:
     """The tournament's format object, with the settings it plays by."""
-    common = {"rules": tournament.rules, "bye_vp": tournament.bye_vp, "bye_mp": tournament.bye_mp}
+    rules, bye_vp, bye_mp = tournament.rules, tournament.bye_vp, tournament.bye_mp
     if tournament.format == TargetFormat.slug:
-        return TargetFormat(**common, target=tournament.target)
-    return DealsFormat(**common, deals_per_round=tournament.deals_per_round, scale=tournament.scale)
+        return TargetFormat(rules, bye_vp, bye_mp, target=tournament.target)
+    return DealsFormat(
+        rules, bye_vp, bye_mp, deals_per_round=tournament.deals_per_round, scale=tournament.scale
+    )

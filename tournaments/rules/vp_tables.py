@@ -28,8 +28,9 @@ MAX_BANDS = 50
 
 def scale_from_rows(rows: Sequence[Sequence[int | None]]) -> VpScale:
     """The scale of stored rows; ValueError (in the organiser's words) if they make none."""
-    bands = []
+    bands: list[VpBand] = []
     for row in rows:
+        lower: int | None
         if len(row) == 3:  # stored before the lower bound was: [upper, winner, loser]
             upper, winner, loser = row
             lower = 0 if not bands else (bands[-1].upper or bands[-1].lower) + 1
