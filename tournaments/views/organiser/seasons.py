@@ -7,22 +7,18 @@ writes through `services.season_create` / `season_update`, whose `ServiceError` 
 the form. The rankings are read by `selectors.seasons.season_standings` and shown, and
 exported, with the same Table classes."""
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
-from tournaments import exports, selectors
+from tournaments import selectors
 from tournaments.forms.seasons import SeasonForm
 from tournaments.models import Season
-from tournaments.selectors.seasons import SeasonStandings, season_standings
+from tournaments.selectors.seasons import season_standings
 from tournaments.services import ServiceError, season_create, season_update
-from tournaments.tables import SeasonPairsTable, SeasonPlayersTable
-
-RANKINGS = {"pairs": SeasonPairsTable, "players": SeasonPlayersTable}
+from tournaments.views.season_pages import ranking_csv, season_context
 
 
 @login_required
@@ -87,37 +83,12 @@ def season_edit(request: HttpRequest, season_id: int) -> HttpResponse:
     return render(request, "tournaments/seasons/season_form.html", {"form": form, "season": season})
 
 
-def season_context(standings: SeasonStandings) -> dict[str, Any]:
-    return {
-        "season": standings.season,
-        "standings": standings,
-        "pairs_table": SeasonPairsTable(standings.pairs),
-        "players_table": SeasonPlayersTable(standings.players),
-        "unfinished": [t for t in standings.tournaments if t not in standings.counted],
-        "format_notes": [
-            note
-            for note in dict.fromkeys(t.play_format.season_note for t in standings.counted)
-            if note
-        ],
-    }
-
-
 @login_required
 @require_GET
 def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
     season = selectors.for_organiser(request.user, Season, pk=season_id)
     context = season_context(season_standings(season=season))
     return render(request, "tournaments/seasons/season_detail.html", context)
-
-
-def ranking_csv(season: Season, ranking: str) -> HttpResponse:
-    table_class = RANKINGS.get(ranking)
-    if table_class is None:
-        raise Http404
-    standings = season_standings(season=season)
-    table = table_class(getattr(standings, ranking))
-    filename = exports.export_filename(season.club.slug, season.slug, what=f"season_{ranking}")
-    return exports.table_csv_response(table, filename)
 
 
 @login_required

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_GET
 
 from tournaments.models import Season
 from tournaments.selectors.seasons import published_season, season_standings
-from tournaments.views.organiser.seasons import ranking_csv, season_context
+from tournaments.views.season_pages import ranking_csv, season_context
 
 
 def _public_season(club_slug: str, season_slug: str) -> Season:

@@ -1,0 +1,108 @@
+"""The layout keeps its promises (docs/architecture.md): no import cycle between our modules, no
+module far past 400 lines, layers that import only downwards, and no question of format asked
+outside the format objects."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("scoring", "tournaments")
+MAX_LINES = 420
+"""STYLE.md: split a module into a package when it passes about 400 lines."""
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if "tests" in parts or "migrations" in parts:
+                continue
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            found[name] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _imports(path: Path) -> set[str]:
+    """What a module imports when it is loaded: module-level statements only (a lazy import
+    inside a function, or one under `if TYPE_CHECKING:`, loads nothing then)."""
+    imported = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module)
+            imported.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            imported.update(alias.name for alias in node.names)
+    return {name for name in imported if name in MODULES}
+
+
+def test_no_import_cycle() -> None:
+    graph = {name: _imports(path) - {name} for name, path in MODULES.items()}
+    cycles = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(name: str) -> None:
+        state[name] = 1
+        stack.append(name)
+        for other in sorted(graph[name]):
+            if state.get(other) == 1:
+                cycles.append(" -> ".join([*stack[stack.index(other) :], other]))
+            elif other not in state:
+                visit(other)
+        stack.pop()
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name)
+    assert cycles == []
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_module_is_far_past_400_lines(name: str) -> None:
+    lines = len(MODULES[name].read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{name} has {lines} lines: split it by subject"
+
+
+@pytest.mark.parametrize(
+    ("layer", "forbidden"),
+    [
+        # the engine knows nothing of the club
+        ("scoring", ("tournaments",)),
+        # the club's rules read models and the engine, never services, selectors or views
+        ("tournaments.rules", ("tournaments.services", "tournaments.selectors", "tournaments.v")),
+        # reads never write, and never render
+        ("tournaments.selectors", ("tournaments.services", "tournaments.views")),
+        # writes never render
+        ("tournaments.services", ("tournaments.views",)),
+        # the public pages and the organiser's pages stand apart
+        ("tournaments.views.public", ("tournaments.views.organiser",)),
+    ],
+)  # fmt: skip
+def test_layers_import_downwards(layer: str, forbidden: tuple[str, ...]) -> None:
+    wrong = {
+        f"{name} imports {target}"
+        for name, path in MODULES.items()
+        if name == layer or name.startswith(layer + ".")
+        for target in _imports(path)
+        if target.startswith(forbidden)
+    }
+    assert wrong == set()
+
+
+def test_no_page_or_module_asks_which_format_outside_the_format_objects() -> None:
+    places = [
+        str(path.relative_to(ROOT))
+        for folder in ("tournaments", "templates")
+        for path in (ROOT / folder).rglob("*")
+        if path.suffix in {".py", ".html"}
+        and "tests" not in path.parts
+        and ("is_target" in path.read_text(encoding="utf-8"))
+    ]
+    assert places == []

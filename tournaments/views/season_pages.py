@@ -1,0 +1,38 @@
+"""What the organiser's and the public season pages share: the page's context and the CSV
+rankings, from the same Table classes."""
+
+from typing import Any
+
+from django.http import Http404, HttpResponse
+
+from tournaments import exports
+from tournaments.models import Season
+from tournaments.selectors.seasons import SeasonStandings, season_standings
+from tournaments.tables import SeasonPairsTable, SeasonPlayersTable
+
+RANKINGS = {"pairs": SeasonPairsTable, "players": SeasonPlayersTable}
+
+
+def season_context(standings: SeasonStandings) -> dict[str, Any]:
+    return {
+        "season": standings.season,
+        "standings": standings,
+        "pairs_table": SeasonPairsTable(standings.pairs),
+        "players_table": SeasonPlayersTable(standings.players),
+        "unfinished": [t for t in standings.tournaments if t not in standings.counted],
+        "format_notes": [
+            note
+            for note in dict.fromkeys(t.play_format.season_note for t in standings.counted)
+            if note
+        ],
+    }
+
+
+def ranking_csv(season: Season, ranking: str) -> HttpResponse:
+    table_class = RANKINGS.get(ranking)
+    if table_class is None:
+        raise Http404
+    standings = season_standings(season=season)
+    table = table_class(getattr(standings, ranking))
+    filename = exports.export_filename(season.club.slug, season.slug, what=f"season_{ranking}")
+    return exports.table_csv_response(table, filename)
