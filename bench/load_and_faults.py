@@ -266,7 +266,7 @@ def main() -> None:
         info = evening.build_evening(pairs=max(2 * args.writers + 8, 48), rounds=3, played=1)
         from tournaments.models import Round
 
-        open_round = Round.objects.get(tournament_id=info["tournament_id"], number=2)
+        open_round = Round.objects.get(tournament_id=int(str(info["tournament_id"])), number=2)
         table_ids = list(
             open_round.tables.filter(is_bye=False).order_by("number").values_list("id", flat=True)
         )[: args.writers]

@@ -16,10 +16,11 @@ class RedisCacheClient(django_redis.RedisCacheClient):
         self._clients: dict[int, Any] = {}
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        index = self._get_connection_pool_index(write)
+        base: Any = self  # the pool helpers are Django's private API, which its stubs omit
+        index = base._get_connection_pool_index(write)
         client = self._clients.get(index)
         if client is None:
-            client = self._client(connection_pool=self._get_connection_pool(write))
+            client = base._client(connection_pool=base._get_connection_pool(write))
             self._clients[index] = client
         return client
 

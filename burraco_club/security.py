@@ -67,7 +67,7 @@ def client_address(request: HttpRequest | None) -> str:
     if getattr(settings, "LOGIN_TRUST_X_FORWARDED_FOR", False):
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
         if forwarded:
-            return forwarded.split(",")[0].strip()
+            return str(forwarded).split(",")[0].strip()
     return str(request.META.get("REMOTE_ADDR", ""))
 
 
@@ -80,14 +80,16 @@ def is_locked_out(username: str | None, request: HttpRequest | None) -> bool:
     per_account, per_address, _ = _limits()
     account_key, address_key = _keys(username, request)
     counts = cache.get_many([account_key, address_key])
-    return counts.get(account_key, 0) >= per_account or counts.get(address_key, 0) >= per_address
+    return bool(
+        counts.get(account_key, 0) >= per_account or counts.get(address_key, 0) >= per_address
+    )
 
 
 def record_failure(
     sender: object, credentials: dict[str, Any], request: HttpRequest | None = None, **_: Any
 ) -> None:
     """Receiver of user_login_failed: count the failure for the account and the address."""
-    _, _, seconds = _limits()
+    seconds = _limits()[2]
     for key in _keys(credentials.get("username"), request):
         if not cache.add(key, 1, seconds):
             try:
@@ -104,7 +106,7 @@ def clear_failures(sender: object, request: HttpRequest, user: Any, **_: Any) ->
 class LockoutBackend(ModelBackend):
     """Django's own backend, refusing to even check a password while locked out."""
 
-    def authenticate(  # type: ignore[override]
+    def authenticate(
         self,
         request: HttpRequest | None,
         username: str | None = None,

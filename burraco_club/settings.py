@@ -12,6 +12,10 @@ import sys
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
+
+# Django's generic classes (ModelAdmin[...], ModelForm[...]) subscriptable at run time too.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

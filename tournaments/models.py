@@ -14,7 +14,8 @@ from django.db import models
 from django.db.models import Q
 
 from scoring import RULE_SETS, VP_SCALES, RuleSet, VpScale, house_rules, rule_set
-from tournaments.rules.vp_tables import CUSTOM_SCALE, scale_from_rows
+from tournaments.rules.vp_tables import CUSTOM_SCALE as CUSTOM_SCALE
+from tournaments.rules.vp_tables import scale_from_rows
 
 if TYPE_CHECKING:
     from tournaments.rules.formats import PlayFormat

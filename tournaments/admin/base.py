@@ -1,15 +1,18 @@
 """What every admin page of the club shares: records the services write are read-only."""
 
 import json
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib import admin
+from django.db import models
 from django.http import HttpRequest
 from django.utils.html import format_html
 
 from tournaments.models import (
     Table,
 )
+
+M = TypeVar("M", bound=models.Model)
 
 
 def _where(table: Table) -> str:
@@ -24,13 +27,13 @@ def _json(value: object) -> str:
 # --- read-only building blocks --------------------------------------------------------------------
 
 
-def _every_field(model_admin: admin.options.BaseModelAdmin) -> list[str]:
+def _every_field(model_admin: admin.options.BaseModelAdmin[Any]) -> list[str]:
     """All of a model's fields as read-only (the timestamps too, which no form may hold)."""
     names = [field.name for field in model_admin.opts.fields if not field.primary_key]
     return [*model_admin.readonly_fields, *names]
 
 
-class ServicesOnlyAdmin(admin.ModelAdmin):
+class ServicesOnlyAdmin(admin.ModelAdmin[M]):
     """Rows that only the services write: listed and shown, never added, changed or deleted one
     by one (deleting them with their whole tournament or club is fine)."""
 
@@ -53,7 +56,7 @@ class ServicesOnlyAdmin(admin.ModelAdmin):
         return super().has_delete_permission(request, obj)
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyInline(admin.TabularInline[Any, Any]):
     extra = 0
     can_delete = False
     show_change_link = True

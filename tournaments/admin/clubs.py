@@ -17,7 +17,7 @@ from tournaments.models import (
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(admin.ModelAdmin[Club]):
     list_display = ("name", "city", "slug", "player_count", "tournament_count")
     search_fields = ("name", "city", "slug")
     prepopulated_fields: ClassVar[dict[str, Sequence[str]]] = {"slug": ("name",)}
@@ -43,7 +43,7 @@ class ClubAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ("last_name", "first_name", "card_number", "club")
     list_display_links = ("last_name", "first_name")
     list_filter = ("club",)
@@ -59,7 +59,7 @@ class SeasonTournamentInline(ReadOnlyInline):
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(admin.ModelAdmin[Season]):
     list_display = ("name", "club", "best_of", "tournament_count")
     list_filter = ("club",)
     search_fields = ("name", "slug", "club__name")

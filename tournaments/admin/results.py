@@ -26,7 +26,7 @@ class TableInline(ReadOnlyInline):
 
 
 @admin.register(Round)
-class RoundAdmin(ServicesOnlyAdmin):
+class RoundAdmin(ServicesOnlyAdmin[Round]):
     list_display = ("__str__", "tournament", "movement", "step", "status", "tables_done")
     list_filter = ("tournament__club", "tournament", "movement", "status", "pairing_outdated")
     search_fields = ("tournament__name",)
@@ -67,7 +67,7 @@ class DealInline(ReadOnlyInline):
 
 
 @admin.register(Table)
-class TableAdmin(ServicesOnlyAdmin):
+class TableAdmin(ServicesOnlyAdmin[Table]):
     list_display = (
         "__str__",
         "tournament",
@@ -130,7 +130,7 @@ class TableAdmin(ServicesOnlyAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(ServicesOnlyAdmin):
+class SeatAdmin(ServicesOnlyAdmin[Seat]):
     list_display = ("pair", "direction", "table_where")
     list_filter = ("round__tournament", "round__number", "direction")
     search_fields = (
@@ -172,7 +172,7 @@ class DealSideInline(ReadOnlyInline):
 
 
 @admin.register(Deal)
-class DealAdmin(ServicesOnlyAdmin):
+class DealAdmin(ServicesOnlyAdmin[Deal]):
     list_display = ("__str__", "table_where", "mode", "totals", "entered_by", "updated_at")
     list_filter = ("mode", "table__round__tournament", "updated_at")
     search_fields = ("table__round__tournament__name", "entered_by__username")
@@ -204,7 +204,7 @@ class MeldInline(ReadOnlyInline):
 
 
 @admin.register(DealSide)
-class DealSideAdmin(ServicesOnlyAdmin):
+class DealSideAdmin(ServicesOnlyAdmin[DealSide]):
     list_display = (
         "__str__",
         "table_where",
@@ -248,7 +248,7 @@ class DealSideAdmin(ServicesOnlyAdmin):
 
 
 @admin.register(Meld)
-class MeldAdmin(ServicesOnlyAdmin):
+class MeldAdmin(ServicesOnlyAdmin[Meld]):
     list_display = ("cards", "burraco", "points", "side_where")
     list_filter = ("burraco", "side__deal__table__round__tournament")
     search_fields = ("cards", "side__deal__table__round__tournament__name")
@@ -261,7 +261,7 @@ class MeldAdmin(ServicesOnlyAdmin):
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(ServicesOnlyAdmin):
+class ResultChangeAdmin(ServicesOnlyAdmin[ResultChange]):
     list_display = (
         "at",
         "tournament",

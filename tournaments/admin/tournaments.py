@@ -22,7 +22,7 @@ from tournaments.services.tournaments import UPDATABLE
 SCORING_SETTINGS = tuple(SCORING_LABELS)
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(forms.ModelForm[Tournament]):
     """Checks a change by running `services.tournament_update` and undoing it, so the admin
     shows the service's own messages (a finished tournament, scoring settings already in use)."""
 
@@ -65,7 +65,7 @@ class RoundInline(ReadOnlyInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(admin.ModelAdmin[Tournament]):
     form = TournamentForm
     list_display = (
         "name",
@@ -131,7 +131,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Pair)
-class PairAdmin(ServicesOnlyAdmin):
+class PairAdmin(ServicesOnlyAdmin[Pair]):
     list_display = (
         "number",
         "names",

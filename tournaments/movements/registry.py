@@ -44,7 +44,7 @@ def _random(request: SeatingRequest) -> Seated:
 
 
 def _mitchell(request: SeatingRequest) -> Seated:
-    warnings = ()
+    warnings: tuple[str, ...] = ()
     step, previous = request.step, request.previous
     if previous is not None:
         repeats = mitchell_repeats(previous, step=step, history=request.history)

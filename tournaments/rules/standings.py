@@ -52,10 +52,14 @@ STANDING_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PairRecord))
 class Standing(Protocol):
     """Anything holding a pair's standing: a PairRecord, a Pair row, a public StandingRow."""
 
-    vp: int
-    mp: int
-    matches_won: int
-    point_difference: int
+    @property
+    def vp(self) -> int: ...
+    @property
+    def mp(self) -> int: ...
+    @property
+    def matches_won(self) -> int: ...
+    @property
+    def point_difference(self) -> int: ...
 
 
 def rank_pairs(

@@ -29,7 +29,7 @@ def for_organiser(user: User, model: type[M], **lookup: object) -> M:
     if not user.is_authenticated:
         raise Http404
     path = CLUB_PATHS[model]
-    found = model._default_manager.filter(**{f"{path}organisers": user}, **lookup).first()
+    found = model._default_manager.filter(**{f"{path}organisers": user.pk}, **lookup).first()
     if found is None:
         raise Http404
     return found
@@ -38,4 +38,4 @@ def for_organiser(user: User, model: type[M], **lookup: object) -> M:
 def clubs_of(user: User) -> QuerySet[Club]:
     if not user.is_authenticated:
         return Club.objects.none()
-    return Club.objects.filter(organisers=user)
+    return Club.objects.filter(organisers=user.pk)

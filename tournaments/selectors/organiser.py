@@ -17,7 +17,7 @@ from tournaments.selectors.access import User
 
 
 def tournaments_for(user: User) -> QuerySet[Tournament]:
-    return Tournament.objects.filter(club__organisers=user).select_related("club")
+    return Tournament.objects.filter(club__organisers=user.pk).select_related("club")
 
 
 def seats_prefetch() -> Prefetch:  # type: ignore[type-arg]
@@ -62,7 +62,7 @@ def dashboard_tournaments(user: User) -> QuerySet[Tournament]:
     if not user.is_authenticated:
         return Tournament.objects.none()
     return (
-        Tournament.objects.filter(club__organisers=user)
+        Tournament.objects.filter(club__organisers=user.pk)
         .select_related("club")
         .annotate(pair_count=Count("pairs", distinct=True))
         .order_by("-date", "-id")

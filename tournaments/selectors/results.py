@@ -75,7 +75,7 @@ def deal_totals(table: Table) -> dict[int, tuple[int, int]]:
 
 def history(
     tournament: Tournament, *, before: int | None = None
-) -> tuple[set[frozenset[int]], dict[int, int]]:
+) -> tuple[set[tuple[int, int]], dict[int, int]]:
     """Meetings played and byes taken in the rounds before round `before` (all if None)."""
     tables: dict[int, list[int]] = defaultdict(list)
     bye_tables: set[int] = set()
@@ -86,7 +86,7 @@ def history(
         tables[seat.table_id].append(seat.pair_id)
         if seat.table.is_bye:
             bye_tables.add(seat.table_id)
-    meetings = {frozenset(ids) for ids in tables.values() if len(ids) == 2}
+    meetings = {(min(ids), max(ids)) for ids in tables.values() if len(ids) == 2}
     byes: dict[int, int] = defaultdict(int)
     for table_id in bye_tables:
         for pair_id in tables[table_id]:

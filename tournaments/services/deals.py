@@ -130,7 +130,7 @@ def deal_record(
         number=number,
         mode=mode,
         entry={"sides": [dict(s) for s in sides]},
-        entered_by=user if user.is_authenticated else None,
+        entered_by_id=user.pk if user.is_authenticated else None,
     )
     pairs = {seat.direction: seat.pair_id for seat in table.seats.all()}
     _save_sides(deal, pairs, preview.sides, result)
@@ -145,7 +145,7 @@ def deal_record(
         table=table,
         deal_number=number,
         action=ResultChange.Action.CORRECTED if old else ResultChange.Action.ENTERED,
-        user=user if user.is_authenticated else None,
+        user_id=user.pk if user.is_authenticated else None,
         before=before,
         after=after,
     )
@@ -174,7 +174,7 @@ def deal_remove(*, table: Table, number: int, user: User, version: int) -> None:
         table=table,
         deal_number=number,
         action=ResultChange.Action.REMOVED,
-        user=user if user.is_authenticated else None,
+        user_id=user.pk if user.is_authenticated else None,
         before=before,
         after=None,
     )
@@ -216,7 +216,7 @@ def _check_table_open(table: Table, version: int) -> None:
 def _save_sides(
     deal: Deal, pairs: dict[str, int], entered: list[dict[str, Any]], result: DealResult
 ) -> None:
-    melds = []
+    melds: list[Meld] = []
     for direction, data, scored in zip((NS, EW), entered, result.sides, strict=True):
         side = DealSide.objects.create(
             deal=deal, direction=direction, pair_id=pairs[direction], **side_values(data, scored)

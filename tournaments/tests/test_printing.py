@@ -160,7 +160,7 @@ def test_seating_list_shows_tables_pairs_and_the_bye(club: Club, organiser_clien
         else:
             ew = table.ew
             assert ew is not None
-            one, two = (f"{p.player_one.full_name} {p.player_two.full_name}" for p in (ns, ew))
+            one, two = (p.names.replace(" – ", " ") for p in (ns, ew))
             assert f"{table.number} {ns.number} {one} {ew.number} {two}" in text
     assert "Burraco club" not in text  # no site header
 

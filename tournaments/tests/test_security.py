@@ -18,7 +18,7 @@ def login(client: Client, username: str, password: str, address: str = "10.0.0.1
     response = client.post(
         "/login/", {"username": username, "password": password}, REMOTE_ADDR=address
     )
-    return response.content.decode() if response.status_code == 200 else f"→ {response.url}"
+    return response.content.decode() if response.status_code == 200 else f"→ {response['Location']}"
 
 
 @pytest.mark.django_db

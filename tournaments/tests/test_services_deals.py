@@ -1,6 +1,8 @@
 """deal_record and deal_remove: scoring through the engine, corrections, the audit record, the
 version check, matches to a target and the Danese flag after a correction."""
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -19,7 +21,7 @@ def first_table(tournament_round: Round) -> Table:
     return table
 
 
-def started_round(club: Club, **options: object) -> Round:
+def started_round(club: Club, **options: Any) -> Round:
     tournament = make_tournament(club, **options)
     prepared = services.round_prepare(tournament=tournament, movement="random", seed=11)
     services.round_start(round=prepared.round)
@@ -77,6 +79,7 @@ def test_a_correction_recomputes_and_is_audited(club: Club, organiser: User) -> 
     # 600 + 70 + 600 = 1270 v 70 + 600 + 70 = 740: 530 -> 15-5
     assert (table.ns_mp, table.ew_mp, table.ns_vp, table.ew_vp) == (1270, 740, 15, 5)
     change = ResultChange.objects.filter(action="corrected").get()
+    assert change.before is not None and change.after is not None
     assert change.before["totals"] == {"ns": 600, "ew": 70}
     assert change.after["totals"] == {"ns": 70, "ew": 600}
     assert change.user == organiser

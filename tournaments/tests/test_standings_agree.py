@@ -159,9 +159,10 @@ class StandingsParser(HTMLParser):
 def standing(names: list[str], cells: list[str], columns: dict[str, str]) -> Standing:
     assert len(cells) == len(names), cells
     values: dict[str, Any] = {columns[name]: cell for name, cell in zip(names, cells, strict=True)}
-    return Standing(
-        **{key: value if key == "players" else int(value) for key, value in values.items()}
-    )
+    typed: dict[str, Any] = {
+        key: value if key == "players" else int(value) for key, value in values.items()
+    }
+    return Standing(**typed)
 
 
 def page_standings(client: Client, tournament: Tournament) -> tuple[list[str], list[Standing]]:

@@ -80,7 +80,7 @@ def test_the_form_stores_the_table_as_printed(club: Club, organiser_client: Clie
 
 def test_tables_stored_before_keep_their_reading() -> None:
     migration = importlib.import_module("tournaments.migrations.0005_vp_bands_as_printed")
-    old = [[100, 10, 10], [300, 12, 8], [None, 20, 0]]
+    old: list[list[int | None]] = [[100, 10, 10], [300, 12, 8], [None, 20, 0]]
     printed = migration._as_printed(old)
     assert printed == [[0, 100, 10, 10], [101, 300, 12, 8], [301, None, 20, 0]]
     assert migration._as_printed(printed) == printed

@@ -153,14 +153,14 @@ def feedback_for(
             feedback.top.extend(f"{hidden.name.capitalize()}: {e}" for e in hidden.errors)
     for problem in problems:
         place = _PLACE.match(problem)
-        view = sides[int(place[1]) - 1] if place else None
+        side = sides[int(place[1]) - 1] if place else None
         line = int(place[2]) if place and place[2] else 0
-        if view is None:
+        if side is None:
             feedback.top.append(form_words(problem))
-        elif 0 < line <= len(view.melds):
-            view.melds[line - 1].problems.append(form_words(problem))
+        elif 0 < line <= len(side.melds):
+            side.melds[line - 1].problems.append(form_words(problem))
         else:
-            view.problems.append(form_words(problem))
+            side.problems.append(form_words(problem))
     for index, view in enumerate(sides):
         view.result = result.sides[index] if result is not None else None
         _read_melds(view.melds, page.rules, view.result.melds if view.result else None)
