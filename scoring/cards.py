@@ -9,6 +9,8 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from scoring.problems import Problem
+
 JOKER_RANK = 0
 ACE = 1
 TWO = 2
@@ -94,7 +96,11 @@ dictionary look-up: KeyError for any other text (`7h`, ` 7H`), TypeError for a l
 
 
 class CardError(ValueError):
-    """A text that is not a card in our notation."""
+    """A text that is not a card in our notation; `problem` says why, as data."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        super().__init__(problem.message)
 
 
 def parse_card(text: object) -> Card:
@@ -108,20 +114,28 @@ def parse_card(text: object) -> Card:
         if card is not None:
             return card
         shown = text if len(text) <= 12 else text[:12] + "…"
-        raise CardError(
-            f"'{shown}' is not a card: write the rank then the suit, e.g. 10H, QS, AD, 7C, "
-            "or JK for a joker (suits S H D C)"
-        )
-    raise CardError(f'{_shown_value(text)} is not a card: a card is written as text, e.g. "7H"')
+        raise CardError(Problem("card.unknown", params={"shown": shown}))
+    raise CardError(Problem("card.not_text", params={"shown": _shown_value(text)}))
 
 
 def _shown_value(value: object) -> str:
     """A value as the JSON it came from (null, true, 7), not as Python writes it."""
+    return shown(value, 20)
+
+
+def shown(value: object, limit: int) -> str:
+    """A value as the JSON it came from (null, true, 7), at most `limit` characters; a value
+    nested too deeply, or a number too long, for Python to write is named by what it is."""
     try:
         text = json.dumps(value, ensure_ascii=False)
+    except RecursionError:
+        text = "[…]" if isinstance(value, list) else "{…}" if isinstance(value, dict) else "…"
     except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 20 else text[:20] + "…"
+        try:
+            text = repr(value)
+        except (RecursionError, ValueError):
+            text = "…"
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def cards_text(cards: "tuple[Card, ...] | list[Card]") -> str:

@@ -11,10 +11,11 @@ from dataclasses import MISSING, fields
 from inspect import signature
 from typing import Any, TypeVar
 
-from scoring.cards import Card, CardError, parse_card, parse_cards, spelled_card
+from scoring.cards import Card, CardError, parse_card, parse_cards, shown, spelled_card
 from scoring.deals import CardSheet, Deal, DealResult, Pot, Side, SummarySheet, score_deal
 from scoring.errors import InvalidDeal
-from scoring.rules import RULE_SETS, RuleSet, unknown_variant_message
+from scoring.problems import Problem
+from scoring.rules import RULE_SETS, RuleSet
 
 T = TypeVar("T")
 
@@ -37,7 +38,6 @@ _DEAL_FIELDS = frozenset({"variant", "sides"})
 _CARD_SIDE_FIELDS = frozenset(CARD_FIELDS | COMMON_FIELDS)
 _FLAGS = {"closed", "opening_canasta"}
 KNOWN_FIELDS = CARD_FIELDS | SUMMARY_FIELDS | COMMON_FIELDS
-POT_VALUES = '"taken", "not_taken" or "taken_unplayed"'
 
 
 def deal_from_json(data: object, rules: RuleSet | None = None) -> Deal:
@@ -45,29 +45,32 @@ def deal_from_json(data: object, rules: RuleSet | None = None) -> Deal:
 
     `rules` replaces the standard rule set of the named variant (a club's house rules)."""
     if not isinstance(data, dict):
-        raise InvalidDeal(['a deal must be a JSON object with "variant" and "sides"'])
-    problems: list[str] = []
+        raise InvalidDeal([Problem("contract.deal_not_object")])
+    problems: list[Problem] = []
     if not _DEAL_FIELDS.issuperset(data):
         unknown = sorted(str(key) for key in data if key not in _DEAL_FIELDS)
-        problems.append("unknown field" + _plural(unknown) + " in the deal: " + ", ".join(unknown))
+        params = {"field_names": unknown, "count": len(unknown)}
+        problems.append(Problem("contract.deal_unknown_fields", params=params))
     variant = data.get("variant")
     if rules is None:
         if not isinstance(variant, str) or variant not in RULE_SETS:
+            slugs = {"variant_slugs": list(RULE_SETS)}
             if variant is None:
-                problems.append('the deal needs a "variant": ' + ", ".join(RULE_SETS))
+                problems.append(Problem("contract.variant_missing", field="variant", params=slugs))
             else:
-                problems.append(unknown_variant_message(variant))
+                params = {**slugs, "shown": _repr(variant)}
+                problems.append(Problem("contract.variant_unknown", field="variant", params=params))
             raise InvalidDeal(problems)
         rules = RULE_SETS[variant]
     sides_data = data.get("sides")
     if not isinstance(sides_data, list) or not sides_data:
-        problems.append('the deal needs "sides": a list with one entry per side')
+        problems.append(Problem("contract.sides_missing", field="sides"))
         raise InvalidDeal(problems)
     sides = []
     for number, side_data in enumerate(sides_data, 1):
         side = _card_side(side_data)
         if side is None:
-            side = _side(f"side {number}", side_data, problems)
+            side = _side(number, side_data, problems)
         if side is not None:
             sides.append(side)
     if problems:
@@ -204,22 +207,20 @@ assert [
 assert list(signature(_new_card_sheet).parameters) == [field.name for field in fields(CardSheet)]
 
 
-def _side(where: str, data: object, problems: list[str]) -> Side | None:
+def _side(where: int, data: object, problems: list[Problem]) -> Side | None:
     if not isinstance(data, dict):
-        problems.append(f"{where}: a side must be a JSON object (melds, hand, pot, …)")
+        problems.append(Problem("contract.side_not_object", side=where))
         return None
     start = len(problems)
     unknown = sorted(str(key) for key in data.keys() - KNOWN_FIELDS)
     if unknown:
-        problems.append(f"{where}: unknown field{_plural(unknown)} " + ", ".join(unknown))
+        params = {"field_names": unknown, "count": len(unknown)}
+        problems.append(Problem("contract.side_unknown_fields", side=where, params=params))
     card_mode = "melds" in data or "hand" in data
     summary_mode = not SUMMARY_FIELDS.isdisjoint(data)
     sheet: CardSheet | SummarySheet | None = None
     if card_mode and summary_mode:
-        problems.append(
-            f"{where}: give either the cards (melds and hand) or the score sheet's numbers "
-            "(melded_points, hand_points, burracos), not both"
-        )
+        problems.append(Problem("contract.cards_and_sheet", side=where))
     elif summary_mode:
         sheet = _summary_sheet(where, data, problems)
     else:
@@ -229,9 +230,10 @@ def _side(where: str, data: object, problems: list[str]) -> Side | None:
 
     pot = data.get("pot")
     if pot is None:
-        problems.append(f'{where}: say what became of the pot: "pot" is {POT_VALUES}')
+        problems.append(Problem("contract.pot_missing", side=where, field="pot"))
     elif not isinstance(pot, str) or pot not in _POTS:
-        problems.append(f'{where}: "pot" must be {POT_VALUES}, not {_shown(pot)}')
+        params = {"shown": _shown(pot)}
+        problems.append(Problem("contract.pot_unknown", side=where, field="pot", params=params))
     options: dict[str, Any] = {}
     for name in _CONVERTERS:  # in the contract's order, so messages come out the same way
         if name not in data:
@@ -242,17 +244,19 @@ def _side(where: str, data: object, problems: list[str]) -> Side | None:
         try:
             options[name] = _CONVERTERS[name](value)
         except _Bad as error:
-            problems.append(f'{where}: "{name}" {error}')
+            problems.append(error.problem.at(side=where, field=name))
     if len(problems) > start or sheet is None:
         return None
     return Side(sheet=sheet, pot=_POTS[str(pot)], **options)
 
 
-def _summary_sheet(where: str, data: dict[str, Any], problems: list[str]) -> SummarySheet | None:
+def _summary_sheet(
+    where: int, data: dict[str, Any], problems: list[Problem]
+) -> SummarySheet | None:
     start = len(problems)
     for name in ("melded_points", "hand_points"):
         if name not in data:
-            problems.append(f'{where}: the score sheet\'s numbers need "{name}"')
+            problems.append(Problem("contract.sheet_needs", side=where, field=name))
     melded = _field(where, data, "melded_points", 0, _whole, problems)
     hand = _field(where, data, "hand_points", 0, _whole, problems)
     burracos: dict[str, int] = _field(where, data, "burracos", {}, _burraco_counts, problems)
@@ -262,35 +266,46 @@ def _summary_sheet(where: str, data: dict[str, Any], problems: list[str]) -> Sum
 
 
 class _Bad(ValueError):
-    pass
+    """A value of the wrong shape; `problem` says what it must be (placed by the caller)."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.problem = Problem(code, params=params)
+        super().__init__(code)
+
+
+class _BadCards(_Bad):
+    def __init__(self, errors: list[Problem]) -> None:
+        self.problem = Problem("contract.bad_cards", params={"errors": errors})
+        ValueError.__init__(self, "contract.bad_cards")
 
 
 def _field(
-    where: str,
+    where: int,
     data: dict[str, Any],
     name: str,
     default: T,
     convert: Callable[[object], T],
-    problems: list[str],
+    problems: list[Problem],
 ) -> T:
     if name not in data or (data[name] is None and default is None):
         return default
     try:
         return convert(data[name])
     except _Bad as error:
-        problems.append(f'{where}: "{name}" {error}')
+        problems.append(error.problem.at(side=where, field=name))
     return default
 
 
-def _melds(where: str, value: object, problems: list[str]) -> list[tuple[Card, ...]]:
+def _melds(where: int, value: object, problems: list[Problem]) -> list[tuple[Card, ...]]:
     if not isinstance(value, list):
-        problems.append(f'{where}: "melds" must be a list of melds, each a list of cards')
+        problems.append(Problem("contract.melds_not_list", side=where, field="melds"))
         return []
     melds = []
     for number, meld in enumerate(value, 1):
         if not isinstance(meld, list):
+            params = {"shown": _shown(meld)}
             problems.append(
-                f"{where}, meld {number}: a meld is a list of cards, not {_shown(meld)}"
+                Problem("contract.meld_not_list", side=where, meld=number, params=params)
             )
             continue
         try:
@@ -300,14 +315,14 @@ def _melds(where: str, value: object, problems: list[str]) -> list[tuple[Card, .
                 try:
                     parse_card(text)
                 except CardError as error:
-                    problems.append(f"{where}, meld {number}: {error}")
+                    problems.append(error.problem.at(side=where, meld=number))
     return melds
 
 
 def _cards_of(name: str) -> Callable[[object], tuple[Card, ...]]:
     def convert(value: object) -> tuple[Card, ...]:
         if not isinstance(value, list):
-            raise _Bad(f'must be a list of cards, e.g. ["KD", "5S"], not {_shown(value)}')
+            raise _Bad("contract.not_card_list", shown=_shown(value))
         try:
             return parse_cards(value)
         except CardError:
@@ -316,8 +331,8 @@ def _cards_of(name: str) -> Callable[[object], tuple[Card, ...]]:
                 try:
                     parse_card(text)
                 except CardError as error:
-                    bad.append(str(error))
-            raise _Bad("; ".join(bad)) from None
+                    bad.append(error.problem)
+            raise _BadCards(bad) from None
 
     return convert
 
@@ -329,53 +344,47 @@ def _one_card(value: object) -> Card:
     try:
         return parse_card(value)
     except CardError as error:
-        raise _Bad(str(error)) from None
+        bad = _Bad(error.problem.code)
+        bad.problem = error.problem
+        raise bad from None
 
 
 def _whole(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _Bad(f"must be a whole number, not {_shown(value)}")
+        raise _Bad("contract.not_whole", shown=_shown(value))
     return value
 
 
 def _boolean(value: object) -> bool:
     if not isinstance(value, bool):
-        raise _Bad(f"must be true or false, not {_shown(value)}")
+        raise _Bad("contract.not_boolean", shown=_shown(value))
     return value
 
 
 def _indices(value: object) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise _Bad(f"must list meld numbers (from 0), not {_shown(value)}")
+        raise _Bad("contract.not_meld_numbers", shown=_shown(value))
     return tuple(_whole(item) for item in value)
 
 
 def _burraco_counts(value: object) -> dict[str, int]:
     if not isinstance(value, dict):
-        raise _Bad(f'must count burracos by kind, e.g. {{"clean": 1}}, not {_shown(value)}')
+        raise _Bad("contract.not_burraco_counts", shown=_shown(value))
     counts = {}
     for kind, count in value.items():
         if isinstance(count, bool) or not isinstance(count, int):
-            raise _Bad(f"must give a whole number of {kind} burracos, not {_shown(count)}")
+            raise _Bad("contract.burraco_count_not_whole", kind=kind, shown=_shown(count))
         counts[str(kind)] = count
     return counts
 
 
 def _shown(value: object) -> str:
-    text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
-    return text if len(text) <= 30 else text[:30] + "…"
+    """A value as the JSON it came from, cut at 30 characters."""
+    return shown(value, 30)
 
 
-def _jsonable(value: object) -> bool:
-    try:
-        json.dumps(value)
-    except (TypeError, ValueError):
-        return False
-    return True
-
-
-def _plural(items: list[str]) -> str:
-    return "s" if len(items) > 1 else ""
+def _repr(value: object) -> str:
+    return repr(value)
 
 
 _CONVERTERS: dict[str, Callable[[object], Any]] = {

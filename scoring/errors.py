@@ -1,19 +1,22 @@
 """User errors of the scoring engine: what a club organiser typed that cannot be scored.
 
-They carry one message per problem and are meant to be shown as they are. Anything else raised
-from `scoring` is a bug, never a user error.
+They carry one `Problem` per thing wrong (where, a stable code, its parameters; see
+`scoring.problems`) and `messages`, the same in English. Anything else raised from `scoring` is
+a bug, never a user error.
 """
 
 from collections.abc import Iterable
+
+from scoring.problems import Problem, render
 
 
 class ScoringError(Exception):
     """A problem with what was entered, described in the words of the game."""
 
-    def __init__(self, problems: Iterable[str]) -> None:
-        self.problems: tuple[str, ...] = tuple(problems) or ("this cannot be scored",)
-        self.messages = self.problems
-        super().__init__("\n".join(self.problems))
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems) or (Problem("deal.unscorable"),)
+        self.messages: tuple[str, ...] = tuple(render(problem) for problem in self.problems)
+        super().__init__("\n".join(self.messages))
 
 
 class InvalidDeal(ScoringError):

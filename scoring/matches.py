@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoring.errors import InvalidMatch
+from scoring.problems import Problem
 from scoring.rules import RuleSet
 
 
@@ -46,19 +47,22 @@ def match_state(
     """Where a match stands after the deals played, each given as its sides' totals."""
     target = rules.match_target if target is None else target
     if target <= 0:
-        raise InvalidMatch([f"a match target must be above 0, not {target}"])
+        raise InvalidMatch([Problem("match.target", params={"target": target})])
     totals = [0] * sides
     winner: int | None = None
     for number, deal in enumerate(deal_totals, 1):
         if len(deal) != sides:
-            raise InvalidMatch([f"deal {number} has {len(deal)} scores for {sides} sides"])
+            params = {"deal": number, "scores": len(deal), "sides": sides}
+            raise InvalidMatch([Problem("match.scores", params=params)])
         if winner is not None:
-            raise InvalidMatch(
-                [
-                    f"the match was already won by side {winner + 1} after deal {number - 1} "
-                    f"({totals[winner]} of {target}), so deal {number} should not be added"
-                ]
-            )
+            params = {
+                "winner": winner + 1,
+                "after": number - 1,
+                "total": totals[winner],
+                "target": target,
+                "deal": number,
+            }
+            raise InvalidMatch([Problem("match.already_won", params=params)])
         totals = [total + score for total, score in zip(totals, deal, strict=True)]
         best = max(totals)
         if best >= target and totals.count(best) == 1:

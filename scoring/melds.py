@@ -19,12 +19,12 @@ from scoring.cards import (
     JOKER,
     JOKER_RANK,
     MOST_WEIGHED,
-    SUIT_NAMES,
     SUITS,
     TWO,
     WEIGHT_BITS,
     Card,
 )
+from scoring.problems import Problem, rule_words
 from scoring.rules import RuleSet
 
 Shape = Literal["run", "set", "wild"]
@@ -33,7 +33,15 @@ HIGH_ACE = 14
 
 
 class MeldError(ValueError):
-    """The cards are not a legal meld; the message says why in the words of the game."""
+    """The cards are not a legal meld; `problem` says why, as data, and the message in words."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        super().__init__(problem.message)
+
+
+def _error(code: str, rules: RuleSet | None = None, **params: object) -> MeldError:
+    return MeldError(Problem(code, params={**(rule_words(rules) if rules else {}), **params}))
 
 
 @dataclass(slots=True)
@@ -110,7 +118,7 @@ def analyse_melds(melds: Sequence[Sequence[Card]], rules: RuleSet) -> SideMelds:
             if meld.burraco is not None:
                 burracos.append(meld.burraco)
         else:
-            errors.append((len(analysed) + len(errors) + 1, MeldError(str(reading))))
+            errors.append((len(analysed) + len(errors) + 1, MeldError(reading.problem)))
     return tuple(analysed), points, tuple(burracos), tuple(errors), weight
 
 
@@ -155,7 +163,7 @@ def classify_meld(cards: Sequence[Card], rules: RuleSet) -> Meld:
     cards = tuple(cards)
     size = len(cards)
     if size < rules.meld_min:
-        raise MeldError(f"a meld needs at least {rules.meld_min} cards")
+        raise _error("meld.too_short", meld_min=rules.meld_min)
     ranks = [card.rank for card in cards]
     points = sum(map(rules.value_by_rank.__getitem__, ranks))
     wild_kinds = ranks.count(TWO) + ranks.count(JOKER_RANK)
@@ -170,7 +178,7 @@ def classify_meld(cards: Sequence[Card], rules: RuleSet) -> Meld:
         if rules.wild_melds:
             kind = "wild" if size >= rules.burraco_min and rules.has_kind("wild") else None
             return Meld(cards, "wild", kind, points)
-        raise MeldError(f"a meld cannot be made of wild cards only (jokers and 2s) in {rules.name}")
+        raise _error("meld.only_wild", rules)
     distinct = len(set(ranks))
     same_rank = distinct == 1
 
@@ -224,18 +232,15 @@ def _run_kind(
         ranks = ranks[aces:]
     if distinct - (1 if aces else 0) != len(ranks):
         twice = next(r for r, s in pairwise(ranks) if r == s)
-        return MeldError(f"a run cannot hold two {_code(twice, suit)}")
+        return _error("meld.run_twice", card_code=_code(twice, suit))
     if aces > 2:
-        return MeldError(f"a run cannot hold three {_code(ACE, suit)}")
+        return _error("meld.three_aces", card_code=_code(ACE, suit))
     if aces == 2 and not rules.ace_low_and_high:
-        return MeldError(
-            f"in {rules.name} the ace is low (A-2-3) or high (Q-K-A) in a run, not both"
-        )
+        return _error("meld.ace_both", rules)
     has_three = bool(ranks) and ranks[0] == 3
     best: str | None = None
     best_worth = -2
     gap_error: MeldError | None = None
-    second_ace = _SECOND_ACE.format(name=rules.name)
     for natural_two in (True, False) if own_twos else (False,):
         wilds = other_wilds + own_twos - natural_two
         if wilds > 1:
@@ -250,7 +255,7 @@ def _run_kind(
                 positions = [TWO, *ranks] if natural_two else ranks
             result = _fit(positions, wilds, size, rules)
             if isinstance(result, MeldError):
-                if gap_error is None or str(result) == second_ace:
+                if gap_error is None or result.problem.code == "meld.second_ace":
                     gap_error = result  # a card standing for the second ace says it all
                 continue
             worth = _worth(result, rules)
@@ -259,8 +264,8 @@ def _run_kind(
     if best_worth > -2:
         return best
     if gap_error is None:
-        return MeldError("a meld may hold only one wild card")
-    if str(gap_error) == second_ace:
+        return _error("meld.one_wild")
+    if gap_error.problem.code == "meld.second_ace":
         return gap_error
     return _gap_message(ranks, aces, suit, other_wilds + own_twos) or gap_error
 
@@ -278,7 +283,7 @@ def _fit(positions: list[int], wilds: int, size: int, rules: RuleSet) -> str | M
     holes = high - low + 1 - len(positions)
     wild_at = 0
     if holes > wilds:
-        return MeldError("the cards are not in sequence")
+        return _error("meld.not_in_sequence")
     both_aces = rules.ace_low_and_high
     if holes == 1:
         wild_at = low
@@ -294,10 +299,10 @@ def _fit(positions: list[int], wilds: int, size: int, rules: RuleSet) -> str | M
             wild_at = low - 1 if wild_at == HIGH_ACE and low > LOW_ACE else 0
         if wild_at < LOW_ACE:
             if both_aces:
-                return MeldError("a run cannot be longer than from ace to ace (14 cards)")
-            return MeldError(_SECOND_ACE.format(name=rules.name))
+                return _error("meld.too_long")
+            return _error("meld.second_ace", rules)
     if not both_aces and min(low, wild_at or low) == LOW_ACE and max(high, wild_at) == HIGH_ACE:
-        return MeldError(_SECOND_ACE.format(name=rules.name))
+        return _error("meld.second_ace", rules)
     if size < rules.burraco_min:
         return None
     if not wilds:
@@ -313,12 +318,9 @@ def _fit(positions: list[int], wilds: int, size: int, rules: RuleSet) -> str | M
     return "dirty"
 
 
-_SECOND_ACE = "in {name} the ace is low or high, not both: no card can stand for the second ace"
-
-
 def _gap_message(ranks: list[int], aces: int, suit: str, wild_cards: int) -> MeldError | None:
     if aces == 1 and ranks and ranks[-1] >= 12 and ranks[0] <= 3:
-        return MeldError("a run cannot turn the corner at the ace (K-A-2)")
+        return _error("meld.corner")
     positions = ranks + ([LOW_ACE] if aces and (not ranks or ranks[0] <= 7) else [])
     positions += [HIGH_ACE] if aces and ranks and ranks[0] > 7 else []
     positions.sort()
@@ -327,31 +329,20 @@ def _gap_message(ranks: list[int], aces: int, suit: str, wild_cards: int) -> Mel
     missing = [p for p in range(positions[0] + 1, positions[-1]) if p not in positions and p != TWO]
     if not missing:
         return None
-    names = ", ".join(_code(p, suit) for p in missing[:6]) + ("…" if len(missing) > 6 else "")
-    can_fill = (
-        "and no wild card to fill the gap"
-        if not wild_cards
-        else ("and one wild card can stand for only one missing card")
-    )
-    return MeldError(f"the cards are not in sequence: {names} missing, {can_fill}")
+    names = [_code(p, suit) for p in missing[:6]]
+    code = "meld.gap_one_wild" if wild_cards else "meld.gap_no_wild"
+    return _error(code, missing=names, more=len(missing) > 6)
 
 
 def _why_not(ranks: list[int], suits: set[str], same_rank: bool, rules: RuleSet) -> MeldError:
     if same_rank and len(ranks) > 1:
         if not rules.sets:
-            return MeldError(
-                f"{rules.name} has no sets of the same rank: a meld must be a run of one suit"
-            )
-        return MeldError("a meld may hold only one wild card")
+            return _error("meld.no_sets", rules)
+        return _error("meld.one_wild")
     if len(suits) > 1:
-        names = " and ".join(SUIT_NAMES[s] for s in sorted(suits))
-        if not rules.sets:
-            return MeldError(f"a run must be of one suit, but these cards mix {names}")
-        return MeldError(
-            f"the cards are neither a run (one suit, in sequence) nor a set (one rank): "
-            f"they mix {names} and different ranks"
-        )
-    return MeldError("a meld may hold only one wild card")
+        code = "meld.mixed_suits" if not rules.sets else "meld.neither"
+        return _error(code, suits=sorted(suits))
+    return _error("meld.one_wild")
 
 
 def _code(position: int, suit: str) -> str:

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
 
+from scoring.problems import Problem
+
 
 @dataclass(frozen=True, slots=True)
 class VpBand:
@@ -33,7 +35,7 @@ class VpScale:
     def __post_init__(self) -> None:
         problems = scale_problems(self.bands)
         if problems:
-            raise ValueError("; ".join(problems))
+            raise ValueError("; ".join(problem.message for problem in problems))
 
     def vp(self, mp_a: int, mp_b: int) -> tuple[int, int]:
         """The VP of the two pairs at a table, in the order given."""
@@ -55,33 +57,29 @@ class VpScale:
         return [(band.lower, band.upper, band.winner, band.loser) for band in self.bands]
 
 
-def scale_problems(bands: Iterable[VpBand]) -> list[str]:
+def scale_problems(bands: Iterable[VpBand]) -> list[Problem]:
     bands = list(bands)
     problems = []
     if not bands:
-        return ["a VP scale needs at least one band"]
+        return [Problem("vp.no_band")]
     if bands[0].lower != 0:
-        problems.append(f"the first band must begin at 0, not {bands[0].lower}")
+        problems.append(Problem("vp.first_band", params={"lower": bands[0].lower}))
     if bands[-1].upper is not None:
-        problems.append("the last band must be open-ended ('and more')")
+        problems.append(Problem("vp.last_band_closed"))
     if any(band.upper is None for band in bands[:-1]):
-        problems.append("only the last band can be open-ended")
+        problems.append(Problem("vp.open_band_inside"))
     if any(band.lower < 0 for band in bands):
-        problems.append("band bounds cannot be negative")
+        problems.append(Problem("vp.negative_bound"))
     if any(b.lower >= c.lower for b, c in pairwise(bands)):
-        problems.append("band bounds must go up from one band to the next")
+        problems.append(Problem("vp.bounds_go_down"))
     for band, following in pairwise(bands):
         if band.upper is not None and not band.lower <= band.upper < following.lower:
-            problems.append(
-                f"the band {band.lower}–{band.upper} must end before the next begins "
-                f"({following.lower})"
-            )
+            params = {"lower": band.lower, "upper": band.upper, "next_lower": following.lower}
+            problems.append(Problem("vp.band_overlaps", params=params))
     for band in bands:
         if band.winner < band.loser or band.loser < 0:
-            problems.append(
-                f"a band gives the winner {band.winner} and the loser {band.loser}: the winner "
-                "never gets less than the loser, and no one gets less than 0"
-            )
+            params = {"winner": band.winner, "loser": band.loser}
+            problems.append(Problem("vp.winner_below_loser", params=params))
     return problems
 
 

@@ -40,10 +40,11 @@ def deal(variant: str, *sides: dict[str, Any]) -> dict[str, Any]:
 
 
 def problems_of(data: object) -> tuple[str, ...]:
-    """The problems InvalidDeal lists for `data` (the test fails if the deal is accepted)."""
+    """The problems InvalidDeal lists for `data`, in words (the test fails if the deal is
+    accepted)."""
     with pytest.raises(InvalidDeal) as caught:
         score_deal_json(data)
-    return caught.value.problems
+    return caught.value.messages
 
 
 def assert_problem(problems: tuple[str, ...], *words: str) -> None:

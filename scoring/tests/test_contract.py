@@ -257,7 +257,7 @@ def test_contract_shape_errors_have_their_message(case: Shape) -> None:
 def test_deal_from_json_refuses_as_invalid_deal_too() -> None:
     with pytest.raises(InvalidDeal) as caught:
         deal_from_json({"variant": "classico", "sides": [side(pot="lost")]})
-    assert caught.value.problems == (f'side 1: {POTS}, not "lost"',)
+    assert caught.value.messages == (f'side 1: {POTS}, not "lost"',)
 
 
 def test_every_shape_problem_of_every_side_is_listed() -> None:

@@ -604,7 +604,7 @@ def test_every_problem_of_a_deal_is_listed_at_once() -> None:
 def test_invalid_deal_message_is_one_line_per_problem() -> None:
     with pytest.raises(InvalidDeal) as caught:
         score_deal_json(deal("classico", side("5H 6H"), side("5D 2S 7D 2C")))
-    assert str(caught.value).splitlines() == list(caught.value.problems)
+    assert str(caught.value).splitlines() == list(caught.value.messages)
     assert len(caught.value.problems) == 2
 
 

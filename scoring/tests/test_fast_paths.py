@@ -19,8 +19,11 @@ import pytest
 from scoring import RULE_SETS, InvalidDeal, house_rules, rule_set, score_deal
 from scoring.cards import ALL_CARDS, JOKER, Card, parse_card
 from scoring.contract import _card_side, _new_card_sheet, _new_side, _side, deal_from_json
-from scoring.deals import CardSheet, Deal, Pot, Side, _fits_the_deck, _weigh
+from scoring.copies import fits_the_deck as _fits_the_deck
+from scoring.copies import weigh as _weigh
+from scoring.deals import CardSheet, Deal, Pot, Side
 from scoring.melds import MeldError, analyse_melds, classify_meld
+from scoring.problems import Problem
 from scoring.samples import random_deal
 from scoring.tests.builders import VARIANTS, deal, side
 
@@ -47,10 +50,10 @@ def random_deals(count: int, melds: tuple[int, int] = (0, 8)) -> list[dict[str, 
 def test_a_usual_side_is_read_as_the_general_reading_reads_it() -> None:
     for data in random_deals(300):
         for side_data in data["sides"]:
-            problems: list[str] = []
+            problems: list[Problem] = []
             quick = _card_side(side_data)
             assert quick is not None
-            assert quick == _side("side 1", side_data, problems)
+            assert quick == _side(1, side_data, problems)
             assert problems == []
 
 

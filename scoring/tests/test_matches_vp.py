@@ -123,7 +123,7 @@ def test_default_match_targets(variant: str, target: int) -> None:
 def test_a_deal_after_the_match_was_won_is_refused() -> None:
     with pytest.raises(InvalidMatch) as caught:
         match_state(rule_set("classico"), [[1000, 500], [1005, 200], [10, 10]])
-    assert caught.value.problems == (
+    assert caught.value.messages == (
         "the match was already won by side 1 after deal 2 (2005 of 2005), so deal 3 should not "
         "be added",
     )

@@ -157,7 +157,15 @@ def score_or_refuse(data: object) -> None:
         result = score_deal_json(data)
     except InvalidDeal as error:
         assert error.problems
-        assert all(isinstance(p, str) and p for p in error.problems)
+        assert all(isinstance(p, str) and p for p in error.messages)
+        for problem in error.problems:  # each placed within the deal it is about
+            sides = data.get("sides") if isinstance(data, dict) else None
+            count = len(sides) if isinstance(sides, list) else 0
+            assert problem.side is None or 1 <= problem.side <= count, problem
+            if problem.meld is not None:
+                assert problem.side is not None and sides is not None, problem
+                melds = sides[problem.side - 1].get("melds")
+                assert 1 <= problem.meld <= len(melds), problem
     else:
         assert isinstance(result["sides"], list)
 

@@ -86,7 +86,7 @@ def score_at_table(
     try:
         after = play_format.table_result([totals[n] for n in sorted(totals)])
     except InvalidMatch as error:
-        raise ServiceError(*error.messages) from None
+        raise ServiceError(*error.messages, problems=error.problems) from None
     return DealPreview(result, data_sides, after)
 
 

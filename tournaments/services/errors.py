@@ -1,14 +1,20 @@
 """The errors services raise: what the organiser asked for that cannot be done, in the words of
 the game. Nothing is saved when one is raised."""
 
+from collections.abc import Sequence
+
+from scoring.problems import Problem
 from tournaments.models import Table
 
 
 class ServiceError(Exception):
-    """Something the organiser asked for that cannot be done, said in the words of the game."""
+    """Something the organiser asked for that cannot be done, said in the words of the game.
+    When the engine said why (a deal after the match was won), `problems` has its problems as
+    data, for a page to word and place them its own way."""
 
-    def __init__(self, *messages: str) -> None:
+    def __init__(self, *messages: str, problems: Sequence[Problem] = ()) -> None:
         self.messages = messages
+        self.problems = tuple(problems)
         super().__init__(" ".join(messages))
 
 

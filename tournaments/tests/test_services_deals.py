@@ -61,7 +61,7 @@ def test_an_invalid_deal_saves_nothing(club: Club, organiser: User) -> None:
     ]
     with pytest.raises(InvalidDeal) as error:
         record(table, 1, closed_without_burraco, organiser)
-    assert "side 1 closed without a burraco of any kind" in error.value.problems[0]
+    assert "side 1 closed without a burraco of any kind" in error.value.messages[0]
     assert DealSide.objects.count() == 0
     table.refresh_from_db()
     assert (table.version, table.status) == (0, "not_started")
@@ -148,7 +148,7 @@ def test_a_target_match_ends_when_a_side_reaches_the_target(club: Club, organise
     missing_opening = [SPANISH_BIG[0], SPANISH_BIG[1]]
     with pytest.raises(InvalidDeal) as error:
         record(table, 2, missing_opening, organiser)
-    assert "had 1400 points before this deal" in error.value.problems[0]
+    assert "had 1400 points before this deal" in error.value.messages[0]
     with_opening = [SPANISH_BIG[0] | {"opening_points": 90}, SPANISH_BIG[1]]
     record(table, 2, with_opening, organiser)
     table.refresh_from_db()

@@ -38,8 +38,14 @@ class Command(BaseCommand):
         try:
             result = score_deal_json(data)
         except InvalidDeal as error:
-            self._fail(error.problems)
-        self.stdout.write(format_result(result))
+            self._fail(error.messages)
+        except RecursionError:
+            self._fail([f"{_name(source)} is nested too deeply to be a deal"])
+        try:
+            text = format_result(result)
+        except ValueError:  # a total too long for Python to write (over 4,300 digits)
+            self._fail([f"{_name(source)} gives a total of more than 4,300 digits: no deal can"])
+        self.stdout.write(text)
 
     def _fail(self, problems: tuple[str, ...] | list[str]) -> None:
         for problem in problems:

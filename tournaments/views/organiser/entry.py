@@ -6,6 +6,7 @@ enters the next deal from the paper score sheet, corrects an earlier one or remo
 E-W and go next to the column (or, in card mode, the meld line) they are about.
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -20,6 +21,7 @@ from django_htmx.http import replace_url
 from django_htmx.middleware import HtmxDetails
 
 from scoring import InvalidDeal
+from scoring.problems import Problem
 from tournaments import services
 from tournaments.forms.entry import (
     SIDES,
@@ -35,7 +37,7 @@ from tournaments.views.organiser.table_page import (
     check_typed,
     deal_rows,
     feedback_for,
-    form_words,
+    in_words,
     opening_for,
     standing_of,
 )
@@ -168,7 +170,7 @@ def deal_save(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Save the deal through services.deal_record; errors re-render the form as typed."""
     page = table_page(request.user, table_id)
     entry, number = _posted_entry(page, request.POST)
-    problems: tuple[str, ...] = ()
+    problems: Sequence[Problem | str] = ()
     if entry.is_valid():
         try:
             deal = services.deal_record(
@@ -184,7 +186,7 @@ def deal_save(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         except InvalidDeal as error:
             problems = error.problems
         except services.ServiceError as error:
-            problems = error.messages
+            problems = error.problems or error.messages
         else:
             return _saved(request, table_id, deal)
     feedback = feedback_for(page, entry, number, problems)
@@ -231,7 +233,7 @@ def deal_remove(request: HtmxHttpRequest, table_id: int, number: int) -> HttpRes
     try:
         services.deal_remove(table=page.table, number=number, user=request.user, version=version)
     except services.ServiceError as problem:
-        notice, error = "", form_words(str(problem))
+        notice, error = "", in_words(str(problem))
     if not request.htmx:
         if error:
             messages.error(request, error)

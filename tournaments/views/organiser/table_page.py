@@ -2,11 +2,14 @@
 engine's verdict on what is typed, each problem placed beside the side (or meld line) it is
 about, in the form's words."""
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from scoring import DealResult, InvalidDeal, RuleSet, analyse_meld, parse_card
+from scoring.cards import CardError
+from scoring.melds import MeldError
+from scoring.problems import Problem, render
 from tournaments import services
 from tournaments.forms.entry import (
     SIDES,
@@ -76,29 +79,38 @@ def standing_of(page: TablePage) -> dict[str, Any]:
     }
 
 
-# --- the engine's messages, placed -------------------------------------------------------------
+# --- the engine's problems, placed --------------------------------------------------------------
 
-_PLACE = re.compile(r"^side ([12])(?:, meld (\d+))?")
-_CONTRACT_WORDS = {
-    "give the opening's points (opening_points) or say it held a canasta (opening_canasta)": (
-        "give the opening points, or tick “opened with a canasta”"
+FORM_WORDS: dict[str, str] = {
+    "opening.give_points": (
+        "{side} {opening_need}: give the opening points, or tick “opened with a canasta”"
     ),
-    "say which melds it laid down first ('opening', meld numbers from 0)": (
-        "give the lines of the melds it laid down first"
+    "opening.say_which_melds": (
+        "{side} {opening_need}: give the lines of the melds it laid down first"
     ),
-    "give the pot's cards (pot_cards) or their points (pot_points)": "give the points in the pot",
-    '"hand" ': "hand: ",
-    '"closing_discard" ': "closing discard: ",
+    "pot.needs_value": (
+        "{side} did not take its {pot_word}: in {variant_name} it costs the value of its cards, "
+        "so give the points in the pot"
+    ),
 }
+"""The form's wording of the engine's problems whose contract wording names JSON fields."""
+FORM_FIELDS = {"hand": "hand:", "closing_discard": "closing discard:"}
+"""Fields the form names in words rather than by the contract's name."""
 
 
-def form_words(problem: str) -> str:
-    """An engine or service message with the sides named N-S and E-W, in the form's words."""
-    for contract, words in _CONTRACT_WORDS.items():
-        problem = problem.replace(contract, words)
-    problem = re.sub(r"\bsides 1 and 2\b", "N-S and E-W", problem)
-    problem = re.sub(r"\bside ([12])\b", lambda m: ("N-S", "E-W")[int(m[1]) - 1], problem)
-    return problem[:1].upper() + problem[1:]
+def side_label(number: int) -> str:
+    return ("N-S", "E-W")[number - 1] if number in (1, 2) else f"side {number}"
+
+
+def in_words(problem: Problem | str) -> str:
+    """A problem of the engine (placed by its data) or a service's message, in the form's
+    words, the sides named N-S and E-W."""
+    text = (
+        problem
+        if isinstance(problem, str)
+        else render(problem, side_name=side_label, templates=FORM_WORDS, field_names=FORM_FIELDS)
+    )
+    return text[:1].upper() + text[1:]
 
 
 @dataclass
@@ -133,11 +145,12 @@ def feedback_for(
     page: TablePage,
     entry: EntryForms,
     number: int,
-    problems: list[str] | tuple[str, ...] = (),
+    problems: Sequence[Problem | str] = (),
     result: DealResult | None = None,
 ) -> Feedback:
-    """The engine's verdict laid out for the form: each message by the side (or meld line) it
-    names, the others on top; in card mode, what each meld line reads as."""
+    """The engine's verdict laid out for the form: each problem by the side (or meld line) it
+    is about, the others (and the services' messages) on top; in card mode, what each meld line
+    reads as."""
     before = page.running_before(number)
     sides = [
         SideView(key, label, page.pairs[key], entry.sides[key], opening_for(page, before[i]))
@@ -152,15 +165,15 @@ def feedback_for(
         for hidden in entry.deal.hidden_fields():
             feedback.top.extend(f"{hidden.name.capitalize()}: {e}" for e in hidden.errors)
     for problem in problems:
-        place = _PLACE.match(problem)
-        side = sides[int(place[1]) - 1] if place else None
-        line = int(place[2]) if place and place[2] else 0
+        at = problem.side if isinstance(problem, Problem) else None
+        side = sides[at - 1] if at in (1, 2) else None
+        line = (problem.meld or 0) if isinstance(problem, Problem) else 0
         if side is None:
-            feedback.top.append(form_words(problem))
+            feedback.top.append(in_words(problem))
         elif 0 < line <= len(side.melds):
-            side.melds[line - 1].problems.append(form_words(problem))
+            side.melds[line - 1].problems.append(in_words(problem))
         else:
-            side.problems.append(form_words(problem))
+            side.problems.append(in_words(problem))
     for index, view in enumerate(sides):
         view.result = result.sides[index] if result is not None else None
         _read_melds(view.melds, page.rules, view.result.melds if view.result else None)
@@ -184,8 +197,8 @@ def _read_melds(lines: list[MeldLine], rules: RuleSet, melds: Any) -> None:
                 if melds
                 else analyse_meld([parse_card(code) for code in card_texts(line.text)], rules)
             )
-        except ValueError as error:  # CardError or MeldError: in the engine's words
-            line.problems.append(str(error))
+        except (CardError, MeldError) as error:
+            line.problems.append(render(error.problem, side_name=side_label))
             continue
         what = f"{meld.burraco} {word}" if meld.burraco else meld.shape
         line.reading = f"{what}, {meld.points} points"
@@ -213,7 +226,7 @@ def check_typed(page: TablePage, entry: EntryForms, number: int) -> Feedback:
     except InvalidDeal as error:
         return feedback_for(page, entry, number, error.problems)
     except services.ServiceError as error:
-        return feedback_for(page, entry, number, error.messages)
+        return feedback_for(page, entry, number, error.problems or error.messages)
     feedback = feedback_for(page, entry, number, result=preview.result)
     feedback.after = _after(preview)
     return feedback
