@@ -86,6 +86,19 @@ class Run:
     """Written to a file whose path stands for "FILE" in `args`."""
 
 
+def _nested_985() -> bytes:
+    deep = "[" * 985 + "]" * 985
+    return ('{"variant": "classico", "sides": [{"pot": "taken", "players": ' + deep + "}, "
+            '{"pot": "taken"}]}').encode()  # fmt: skip
+
+
+def _total_too_long() -> bytes:
+    side = '{"melded_points": ' + "9" * 4300 + ', "hand_points": 0, "pot": "taken", '
+    side += '"burracos": {"clean": 1}}'
+    return ('{"variant": "traditional", "sides": [' + side + ', {"melded_points": 0, '
+            '"hand_points": 0, "pot": "taken"}]}').encode()  # fmt: skip
+
+
 RUNS = {
     "example-file": Run(("score_deal", "FILE"), file=SCORING_MD_DEAL),
     "example-stdin": Run(("score_deal", "-"), stdin=SCORING_MD_DEAL.encode()),
@@ -98,7 +111,13 @@ RUNS = {
         ("score_deal", "-"), stdin=b'{"variant": "classico", "score_before": ' + b"9" * 5000 + b"}"
     ),
     "missing-file": Run(("score_deal", "no-such-dir/no-such-deal.json")),
+    # JSON the reader takes, nested 985 deep where a number or a word belongs
+    "nested-985": Run(("score_deal", "-"), stdin=_nested_985()),
+    # a total past Python's 4,300-digit limit: 4,300 nines plus a burraco's bonus
+    "total-too-long": Run(("score_deal", "-"), stdin=_total_too_long()),
     "vp": Run(("vp", "fibur-3", "1240", "610")),
+    "vp-between-bands": Run(("vp", "fibur-3", "852", "800")),
+    "vp-more-than-2000": Run(("vp", "fibur-4", "2003", "0")),
     "vp-refused": Run(("vp", "fibur-5", "12.5", "lots")),
 }
 
@@ -177,6 +196,8 @@ def test_several_problems_are_several_lines(ran: dict[str, Outcome]) -> None:
         ("too-deep", "the input is nested too deeply to be a deal"),
         ("number-too-long", "the input cannot be read as a deal: Exceeds the limit (4300 digits)"),
         ("missing-file", "cannot read no-such-dir/no-such-deal.json"),
+        ("nested-985", 'side 1: "players" must be a whole number, not […]'),
+        ("total-too-long", "the input gives a total of more than 4,300 digits: no deal can"),
     ],
 )
 def test_input_that_is_not_a_deal_exits_1_without_a_traceback(
@@ -191,6 +212,10 @@ def test_input_that_is_not_a_deal_exits_1_without_a_traceback(
 
 def test_vp_prints_the_two_victory_points(ran: dict[str, Outcome]) -> None:
     assert ran["vp"] == Outcome(0, "15 5\n", "")
+    # RULES.md: 52 falls between 0-50 and 55-150 and stays in the lower band
+    assert ran["vp-between-bands"] == Outcome(0, "10 10\n", "")
+    # the 4-deal table's last band is "more than 2000"
+    assert ran["vp-more-than-2000"] == Outcome(0, "20 0\n", "")
 
 
 def test_vp_refuses_an_unknown_scale_and_match_points_that_are_not_numbers(
