@@ -1,13 +1,37 @@
-"""Django's Redis cache, keeping one client per connection pool.
+"""Django's Redis cache, made a help rather than a dependency, and one client per pool.
 
-Django builds a new redis.Redis client for every cache call (registering some 170 response
-callbacks each time): on a warm public page that is most of the work left. redis-py clients
-are thread-safe and share their pool, so one per pool does the same job.
+**Redis down.** Every call that cannot reach Redis is logged (once a minute at most, not once a
+request) and answered as a miss: `get` gives the default, `get_many` nothing, `set` and `add`
+store nothing. The app then reads the database, as it does on any miss, so every page and every
+save works while Redis is away. After a failure Redis is left alone for `RETRY_SECONDS` (a
+request does not wait for a dead server again and again), then tried afresh. Keys this process
+could not delete while Redis was away (the version of a tournament that changed) are deleted at
+the first call that reaches Redis again, so pages are fresh again as soon as it is back; other
+processes forget a version on their own within `VERSION_SECONDS` (selectors.public.cache).
+
+**One client per pool.** Django builds a new redis.Redis client for every cache call
+(registering some 170 response callbacks each time): on a warm public page that is most of the
+work left. redis-py clients are thread-safe and share their pool, so one per pool does the job.
 """
 
-from typing import Any
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from django.core.cache.backends import redis as django_redis
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from redis.exceptions import RedisError
+
+logger = logging.getLogger("burraco_club.cache")
+T = TypeVar("T")
+
+RETRY_SECONDS = 2.0
+"""How long after a failure calls skip Redis altogether."""
+LOG_EVERY_SECONDS = 60.0
+DEFAULT_OPTIONS = {"socket_connect_timeout": 0.5, "socket_timeout": 1.0}
+"""A request never waits long for a Redis that does not answer."""
 
 
 class RedisCacheClient(django_redis.RedisCacheClient):
@@ -27,5 +51,109 @@ class RedisCacheClient(django_redis.RedisCacheClient):
 
 class RedisCache(django_redis.RedisCache):
     def __init__(self, server: str, params: dict[str, Any]) -> None:
-        super().__init__(server, params)
+        options = {**DEFAULT_OPTIONS, **params.get("OPTIONS", {})}
+        super().__init__(server, {**params, "OPTIONS": options})
         self._class = RedisCacheClient
+        self._lock = threading.Lock()
+        self._down_until = 0.0
+        self._logged_at = 0.0
+        self._undeleted: set[str] = set()
+
+    # --- the guard -----------------------------------------------------------------------------
+
+    def _guarded(self, call: Callable[[], T], fallback: T, *, undeleted: Iterable[str] = ()) -> T:
+        """`call()`, or `fallback` when Redis cannot be reached (remembering `undeleted` keys
+        to delete once it can)."""
+        if time.monotonic() < self._down_until:
+            self._remember(undeleted)
+            return fallback
+        try:
+            self._delete_pending()
+            return call()
+        except RedisError as error:
+            self._remember(undeleted)
+            self._failed(error)
+            return fallback
+
+    def _failed(self, error: Exception) -> None:
+        now = time.monotonic()
+        with self._lock:
+            self._down_until = now + RETRY_SECONDS
+            log = now - self._logged_at >= LOG_EVERY_SECONDS or not self._logged_at
+            if log:
+                self._logged_at = now
+        if log:
+            logger.warning("the Redis cache is unreachable, reading the database: %s", error)
+
+    def _remember(self, keys: Iterable[str]) -> None:
+        with self._lock:
+            self._undeleted.update(keys)
+
+    def _delete_pending(self) -> None:
+        if not self._undeleted:
+            return
+        with self._lock:
+            keys, self._undeleted = self._undeleted, set()
+        try:
+            client: Any = self._cache  # type: ignore[attr-defined]  # Django's, missing in its stubs
+            client.delete_many(keys)
+        except RedisError:
+            self._remember(keys)
+            raise
+        logger.info("the Redis cache is back; %d stale key(s) deleted", len(keys))
+
+    # --- the cache's calls ---------------------------------------------------------------------
+
+    def add(
+        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
+    ) -> bool:
+        return self._guarded(
+            lambda: bool(super(RedisCache, self).add(key, value, timeout, version)), False
+        )
+
+    def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
+        return self._guarded(lambda: super(RedisCache, self).get(key, default, version), default)
+
+    def set(
+        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
+    ) -> None:
+        self._guarded(lambda: super(RedisCache, self).set(key, value, timeout, version), None)
+
+    def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> bool:
+        return self._guarded(
+            lambda: bool(super(RedisCache, self).touch(key, timeout, version)), False
+        )
+
+    def delete(self, key: Any, version: Any = None) -> bool:
+        full = self.make_and_validate_key(key, version=version)
+        return self._guarded(
+            lambda: bool(super(RedisCache, self).delete(key, version)), False, undeleted=[full]
+        )
+
+    def get_many(self, keys: Any, version: Any = None) -> dict[Any, Any]:
+        return self._guarded(lambda: super(RedisCache, self).get_many(keys, version), {})
+
+    def has_key(self, key: Any, version: Any = None) -> bool:
+        return self._guarded(lambda: bool(super(RedisCache, self).has_key(key, version)), False)
+
+    def incr(self, key: Any, delta: int = 1, version: Any = None) -> int:
+        # a miss, as for a key that is not there: the caller counts again from scratch
+        def missing() -> int:
+            raise ValueError(f"Key '{key}' not found (the cache is unreachable)")
+
+        found: int | None = self._guarded(
+            lambda: int(super(RedisCache, self).incr(key, delta, version)), None
+        )
+        return missing() if found is None else found
+
+    def set_many(self, data: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> list[Any]:
+        return self._guarded(lambda: super(RedisCache, self).set_many(data, timeout, version), [])
+
+    def delete_many(self, keys: Any, version: Any = None) -> None:
+        full = [self.make_and_validate_key(key, version=version) for key in keys]
+        self._guarded(
+            lambda: super(RedisCache, self).delete_many(keys, version), None, undeleted=full
+        )
+
+    def clear(self) -> None:
+        self._guarded(lambda: super(RedisCache, self).clear(), None)

@@ -10,7 +10,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
@@ -76,10 +76,15 @@ def _keys(username: str | None, request: HttpRequest | None) -> tuple[str, str]:
     return f"login-failures:account:{account}", f"login-failures:address:{client_address(request)}"
 
 
+def _counts() -> Any:
+    """Where failures are counted: the database, whatever the shared cache is (settings)."""
+    return caches["lockout"]
+
+
 def is_locked_out(username: str | None, request: HttpRequest | None) -> bool:
     per_account, per_address, _ = _limits()
     account_key, address_key = _keys(username, request)
-    counts = cache.get_many([account_key, address_key])
+    counts = _counts().get_many([account_key, address_key])
     return bool(
         counts.get(account_key, 0) >= per_account or counts.get(address_key, 0) >= per_address
     )
@@ -90,17 +95,18 @@ def record_failure(
 ) -> None:
     """Receiver of user_login_failed: count the failure for the account and the address."""
     seconds = _limits()[2]
+    counts = _counts()
     for key in _keys(credentials.get("username"), request):
-        if not cache.add(key, 1, seconds):
+        if not counts.add(key, 1, seconds):
             try:
-                cache.incr(key)
+                counts.incr(key)
             except ValueError:  # expired between add and incr
-                cache.add(key, 1, seconds)
+                counts.add(key, 1, seconds)
 
 
 def clear_failures(sender: object, request: HttpRequest, user: Any, **_: Any) -> None:
     """Receiver of user_logged_in: a good login forgets the account's failures."""
-    cache.delete(_keys(user.get_username(), request)[0])
+    _counts().delete(_keys(user.get_username(), request)[0])
 
 
 class LockoutBackend(ModelBackend):

@@ -109,21 +109,23 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "burraco_club.cache.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": os.environ.get("DJANGO_CACHE_PREFIX", "burraco"),
-        }
+DATABASE_CACHE = {
+    "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+    "LOCATION": "burraco_cache",
+}
+CACHES = {
+    # Redis when there is one (a help, not a dependency: burraco_club/cache.py), else the
+    # database; the login lockout always counts in the database, so that it keeps counting,
+    # and a locked account stays locked, whatever becomes of Redis
+    "default": {
+        "BACKEND": "burraco_club.cache.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": os.environ.get("DJANGO_CACHE_PREFIX", "burraco"),
     }
-else:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-            "LOCATION": "burraco_cache",
-        }
-    }
+    if REDIS_URL
+    else DATABASE_CACHE,
+    "lockout": {**DATABASE_CACHE, "KEY_PREFIX": "lockout"},
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -2,7 +2,7 @@
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
+from django.core.cache import caches
 from django.test import Client
 
 from burraco_club.security import CSP
@@ -11,7 +11,7 @@ from tournaments.tests.conftest import PASSWORD
 
 @pytest.fixture(autouse=True)
 def _empty_cache(db: None) -> None:
-    cache.clear()
+    caches["lockout"].clear()
 
 
 def login(client: Client, username: str, password: str, address: str = "10.0.0.1") -> str:
@@ -40,7 +40,7 @@ def test_five_failed_logins_lock_the_account_for_a_while(organiser: User) -> Non
     assert "_auth_user_id" not in client.session
     # another address cannot log in to that account either, while it is locked
     assert "Too many failed logins" in login(Client(), "anna", PASSWORD, address="10.0.0.2")
-    cache.clear()  # the lockout expires
+    caches["lockout"].clear()  # the lockout expires
     assert login(client, "anna", PASSWORD) == "→ /"
 
 

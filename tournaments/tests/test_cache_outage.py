@@ -1,0 +1,216 @@
+"""Redis is a help, not a dependency: with the shared cache unreachable (a port where nothing
+listens, or a real Redis stopped and started again) every page and every save works from the
+database, the login lockout keeps counting, and pages are fresh again once Redis is back."""
+
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache, caches
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Club, Table, Tournament
+from tournaments.tests.conftest import PASSWORD, make_tournament
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def redis_cache(port: int) -> dict[str, dict[str, object]]:
+    return {
+        "default": {
+            "BACKEND": "burraco_club.cache.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{port}/0",
+            "KEY_PREFIX": f"outage-{port}",
+        },
+        "lockout": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "burraco_cache",
+            "KEY_PREFIX": "lockout",
+        },
+    }
+
+
+def evening(club: Club) -> tuple[Tournament, Table]:
+    tournament = make_tournament(club, pairs=4, published=True)
+    prepared = services.round_prepare(tournament=tournament, movement="random", seed=3)
+    services.round_start(round=prepared.round)
+    return tournament, prepared.round.tables.filter(is_bye=False).order_by("number").first()  # type: ignore[return-value]
+
+
+def save(client: Client, table: Table, number: int) -> int:
+    """Save a deal through the table page, as an organiser does: North-South 300 melded and a
+    clean burraco (200) and closing (100) = 600, East-West 100 - 30 = 70. The status."""
+    table.refresh_from_db()
+    data = {
+        "number": str(number),
+        "version": str(table.version),
+        "mode": "summary",
+        "closed": "ns",
+        "ns-melded_points": "300",
+        "ns-hand_points": "0",
+        "ns-burracos_clean": "1",
+        "ns-pot": "taken",
+        "ew-melded_points": "100",
+        "ew-hand_points": "30",
+        "ew-pot": "taken",
+    }
+    return client.post(reverse("deal_save", args=[table.pk]), data).status_code
+
+
+def public_pages(tournament: Tournament) -> list[str]:
+    args = [tournament.club.slug, tournament.slug]
+    return [
+        reverse("public_tournament", args=args),
+        reverse("public_projector", args=args),
+        reverse("public_find", args=args),
+        reverse("public_pair", args=[*args, 1]),
+        reverse("public_club", args=[tournament.club.slug]),
+    ]
+
+
+def mp_shown(tournament: Tournament) -> str:
+    """The standings page as a player reads it."""
+    page = Client().get(reverse("public_tournament", args=[tournament.club.slug, tournament.slug]))
+    assert page.status_code == 200
+    return page.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_nothing_listening_every_page_and_save_works(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    with override_settings(CACHES=redis_cache(free_port())):
+        tournament, table = evening(club)
+        started = time.monotonic()
+        for url in public_pages(tournament):
+            assert Client().get(url).status_code == 200, url
+        assert save(organiser_client, table, 1) == 302
+        assert table.deals.count() == 1
+        page = organiser_client.post(
+            reverse("tournament_publish", args=[tournament.pk]), {"published": "0"}
+        )
+        assert page.status_code == 302
+        assert not Tournament.objects.get(pk=tournament.pk).published
+        assert Client().get(public_pages(tournament)[0]).status_code == 404
+        assert time.monotonic() - started < 20, "no request waits long for a dead Redis"
+        # logging in works, and the lockout keeps counting (in the database)
+        client = Client()
+        for _ in range(5):
+            client.post("/login/", {"username": "anna", "password": "wrong"})
+        locked = client.post("/login/", {"username": "anna", "password": PASSWORD})
+        assert "Too many failed logins" in locked.content.decode()
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[tuple[int, list[subprocess.Popen[bytes]]]]:
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("needs redis-server on this machine (Debian's redis-server)")
+    port = free_port()
+    servers: list[subprocess.Popen[bytes]] = []
+
+    def start() -> None:
+        servers.append(
+            subprocess.Popen(
+                [
+                    binary,
+                    "--port",
+                    str(port),
+                    "--bind",
+                    "127.0.0.1",
+                    "--save",
+                    "",
+                    "--appendonly",
+                    "no",
+                    "--dir",
+                    str(tmp_path),
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+        for _ in range(100):
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    return
+            time.sleep(0.05)
+        raise AssertionError("redis-server did not start")
+
+    start()
+    yield port, servers
+    for server in servers:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_redis_stopped_and_started_again(
+    club: Club,
+    organiser: User,
+    organiser_client: Client,
+    redis_server: tuple[int, list[subprocess.Popen[bytes]]],
+) -> None:
+    port, servers = redis_server
+    with override_settings(CACHES=redis_cache(port)):
+        tournament, table = evening(club)
+        assert save(organiser_client, table, 1) == 302
+        assert save(organiser_client, table, 2) == 302
+        assert "1800" not in mp_shown(tournament)  # the table is not done: stored in Redis
+        assert cache.get_many(["anything"]) == {}
+
+        servers[-1].terminate()  # Redis goes away
+        servers[-1].wait(timeout=10)
+        for url in public_pages(tournament):
+            assert Client().get(url).status_code == 200, url
+        assert save(organiser_client, table, 3) == 302  # saved while Redis is down
+        assert "1800" in mp_shown(tournament)  # 3 x 600: the table is done and counts
+
+        time.sleep(2.1)  # past the pause after a failure: the next call tries Redis again
+        start = servers[-1].args
+        servers.append(subprocess.Popen(start, stdout=subprocess.DEVNULL))
+        for _ in range(100):
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+        time.sleep(2.1)
+        assert "1800" in mp_shown(tournament)  # fresh at once
+        assert cache.get("public:probe") is None
+        cache.set("public:probe", 1)
+        assert cache.get("public:probe") == 1, "Redis serves again"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_version_forgotten_while_redis_was_away_is_forgotten_when_it_returns(
+    club: Club, organiser: User, organiser_client: Client, redis_server: tuple[int, list[Any]]
+) -> None:
+    """Redis unreachable but not restarted (a network cut): what it holds is still there when
+    it returns, and the stale version of a tournament saved meanwhile is deleted then."""
+    from burraco_club import cache as guarded
+
+    port, _ = redis_server
+    with override_settings(CACHES=redis_cache(port)):
+        tournament, table = evening(club)
+        assert save(organiser_client, table, 1) == 302
+        assert save(organiser_client, table, 2) == 302
+        assert "1800" not in mp_shown(tournament)  # the page and its version, in Redis
+        backend = caches["default"]
+        assert isinstance(backend, guarded.RedisCache)
+        backend._down_until = time.monotonic() + 60  # the network is cut for this process
+        assert save(organiser_client, table, 3) == 302
+        assert backend._undeleted, "the version it could not forget is remembered"
+        backend._down_until = 0.0  # the network is back
+        assert "1800" in mp_shown(tournament)
+        assert not backend._undeleted
