@@ -45,10 +45,11 @@ class Version:
     results_version: int
 
 
-VERSION_SECONDS = 60
+VERSION_SECONDS = 10
 """How long the current version of a tournament is remembered without asking the database.
-Saves forget it at once; only a change made behind the services' back (a tournament deleted
-in the admin) can go unseen, and for at most this long."""
+Saves forget it at once; only a change the cache could not hear of (a tournament deleted in
+the admin, a save while Redis was unreachable from another process) can go unseen, and for at
+most this long. Ten seconds cost one small query per tournament and process every ten seconds."""
 
 
 def version_key(club_slug: str, tournament_slug: str) -> str:

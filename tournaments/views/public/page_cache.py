@@ -3,12 +3,13 @@ the cache all server processes share (see `selectors.public.cache`)."""
 
 import gzip
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from functools import wraps
 from typing import Any
+from urllib.parse import urlencode
 
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.utils.cache import patch_vary_headers
 from django_htmx.middleware import HtmxDetails
 
@@ -22,53 +23,98 @@ class HtmxHttpRequest(HttpRequest):
 RenderedView = Callable[..., HttpResponse]
 
 
-def cached_for_readers(view: RenderedView) -> RenderedView:
+def cached_for_readers(
+    *,
+    params: Mapping[str, Collection[str]] | None = None,
+    targets: Collection[str] = (),
+    absolute: bool = False,
+) -> Callable[[RenderedView], RenderedView]:
     """Players (anonymous readers) get the page as already rendered for the tournament's
     current results version, from the cache every server process shares: a save bumps the
     version, so nobody is served an old page, and a full field is rendered once per change
     instead of once per phone. Organisers (previews, their own header) are rendered afresh.
     Public pages carry no CSRF token, so a shared rendering leaks nothing of one reader to
-    another."""
+    another.
 
-    @wraps(view)
-    def wrapper(
-        request: HtmxHttpRequest, club_slug: str, tournament_slug: str, **kwargs: Any
-    ) -> HttpResponse:
-        if request.user.is_authenticated:
-            return view(request, club_slug, tournament_slug, **kwargs)
-        variant = "|".join(
-            [
-                request.get_full_path(),
-                request.headers.get("HX-Request", ""),
-                request.headers.get("HX-Target", ""),
-                request.headers.get("HX-History-Restore-Request", ""),
-            ]
-        )
-        keys = (
-            leaderboard.version_key(club_slug, tournament_slug),
-            leaderboard.page_key(
-                club_slug, tournament_slug, hashlib.sha256(variant.encode()).hexdigest()[:32]
-            ),
-        )
-        found = cache.get_many(keys)  # one round trip: a warm read asks nothing else
-        current = found.get(keys[0]) or leaderboard.current_version(club_slug, tournament_slug)
-        if current is None or not current.published:
-            raise Http404("No such tournament.")
-        stored = found.get(keys[1])
-        if stored is not None and stored[0] == current.results_version:
-            return _stored_page(request, stored[1], stored[2])
-        response = view(request, club_slug, tournament_slug, **kwargs)
-        if response.status_code == 200 and not response.streaming:
-            # compressed once here, not once per reader: a full field's page is ~200 KB
-            body = gzip.compress(response.content, compresslevel=6)
-            cache.set(
-                keys[1],
-                (current.results_version, body, response["Content-Type"]),
-                leaderboard.CACHE_SECONDS,
-            )
-        return response
+    Only what the page reads varies what is stored, so no one can fill the cache: the query
+    parameters in `params` with one of their values (a reader asking for anything else is
+    answered the canonical page, as if the rest were not there), the htmx region among
+    `targets`, whether htmx asks at all, and, for a page that prints its own absolute address
+    (`absolute`), the scheme and the host, which ALLOWED_HOSTS already bounds."""
+    allowed = params or {}
 
-    return wrapper
+    def decorate(view: RenderedView) -> RenderedView:
+        @wraps(view)
+        def wrapper(
+            request: HtmxHttpRequest, club_slug: str, tournament_slug: str, **kwargs: Any
+        ) -> HttpResponse:
+            if request.user.is_authenticated:
+                return view(request, club_slug, tournament_slug, **kwargs)
+            canonical = _canonical_query(request, allowed)
+            if canonical != request.META.get("QUERY_STRING", ""):
+                # answered as the canonical address: the rest is not read, nor stored
+                request.META["QUERY_STRING"] = canonical
+                request.GET = QueryDict(canonical)
+            return _served(request, view, club_slug, tournament_slug, kwargs, targets, absolute)
+
+        return wrapper
+
+    return decorate
+
+
+def _canonical_query(request: HttpRequest, allowed: Mapping[str, Collection[str]]) -> str:
+    """The query string with only the parameters the page reads, with a value it knows, in
+    a fixed order."""
+    kept = {}
+    for name, values in allowed.items():
+        given = request.GET.getlist(name)
+        if len(given) == 1 and given[0] in values:
+            kept[name] = given[0]
+    return urlencode(kept)
+
+
+def _served(
+    request: HtmxHttpRequest,
+    view: RenderedView,
+    club_slug: str,
+    tournament_slug: str,
+    kwargs: dict[str, Any],
+    targets: Collection[str],
+    absolute: bool,
+) -> HttpResponse:
+    target = request.headers.get("HX-Target", "")
+    variant = "|".join(
+        [
+            request.get_full_path(),
+            "htmx" if request.htmx else "",
+            target if target in targets else "",
+            "restore" if request.htmx.history_restore_request else "",
+            f"{request.scheme}://{request.get_host()}" if absolute else "",
+        ]
+    )
+    keys = (
+        leaderboard.version_key(club_slug, tournament_slug),
+        leaderboard.page_key(
+            club_slug, tournament_slug, hashlib.sha256(variant.encode()).hexdigest()[:32]
+        ),
+    )
+    found = cache.get_many(keys)  # one round trip: a warm read asks nothing else
+    current = found.get(keys[0]) or leaderboard.current_version(club_slug, tournament_slug)
+    if current is None or not current.published:
+        raise Http404("No such tournament.")
+    stored = found.get(keys[1])
+    if stored is not None and stored[0] == current.results_version:
+        return _stored_page(request, stored[1], stored[2])
+    response = view(request, club_slug, tournament_slug, **kwargs)
+    if response.status_code == 200 and not response.streaming:
+        # compressed once here, not once per reader: a full field's page is ~200 KB
+        body = gzip.compress(response.content, compresslevel=6)
+        cache.set(
+            keys[1],
+            (current.results_version, body, response["Content-Type"]),
+            leaderboard.CACHE_SECONDS,
+        )
+    return response
 
 
 def _stored_page(request: HttpRequest, body: bytes, content_type: str) -> HttpResponse:

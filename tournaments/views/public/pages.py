@@ -26,6 +26,11 @@ from tournaments.tables import PublicStandingsTable, StandingsTable
 from tournaments.views.public.charts import pair_charts
 from tournaments.views.public.page_cache import HtmxHttpRequest, cached_for_readers
 
+SORTABLE = ("rank", "number", "players", "vp", "mp", "matches_won", "point_difference")
+SORTS = frozenset(
+    [*SORTABLE, *(f"-{name}" for name in SORTABLE), "rounds_played", "-rounds_played"]
+)
+"""The standings' sorts a reader may ask for (?sort=vp, ?sort=-mp…): nothing else is read."""
 STANDINGS_REFRESH_SECONDS = 5
 SEATING_REFRESH_SECONDS = 10
 PROJECTOR_REFRESH_SECONDS = 15
@@ -139,7 +144,7 @@ def club_page(request: HttpRequest, club_slug: str) -> HttpResponse:
 
 @require_safe
 @vary_on_headers("HX-Request", "HX-Target")
-@cached_for_readers
+@cached_for_readers(params={"sort": SORTS}, targets=("seating",))
 def tournament_page(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) -> HttpResponse:
     """Live standings (sortable) and the current round's seating. htmx polls each region:
     #seating answers with the seating, anything else with the standings."""
@@ -163,7 +168,7 @@ def tournament_page(request: HtmxHttpRequest, club_slug: str, tournament_slug: s
 
 @require_safe
 @vary_on_headers("HX-Request")
-@cached_for_readers
+@cached_for_readers(absolute=True)
 def projector(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) -> HttpResponse:
     """Large type for the wall: the standings and the seating in turn, each scrolling slowly
     (static/js/projector.js); the board reloads itself."""
@@ -194,7 +199,7 @@ def projector(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) ->
 
 @require_safe
 @vary_on_headers("HX-Request")
-@cached_for_readers
+@cached_for_readers()
 def pair_page(
     request: HtmxHttpRequest, club_slug: str, tournament_slug: str, number: int
 ) -> HttpResponse:
@@ -219,7 +224,7 @@ def pair_page(
 
 @require_safe
 @vary_on_headers("HX-Request")
-@cached_for_readers
+@cached_for_readers()
 def find_table(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) -> HttpResponse:
     """The current round by player surname: every player's pair, table and direction."""
     tournament = _tournament(request, club_slug, tournament_slug)
