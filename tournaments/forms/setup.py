@@ -19,6 +19,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
+from tournaments.rules import limits
 from tournaments.rules.vp_tables import parse_rows, rows_of, rows_text
 from tournaments.services import ServiceError, default_movement_plan, vp_scale_from_rows
 
@@ -33,10 +34,15 @@ HOUSE_RULE_FIELDS = ("closing_bonus", "clean_bonus", "dirty_bonus")
 
 
 def _whole(what: str, **options: Any) -> forms.IntegerField:
-    """A whole-number field whose errors name what is asked: "Write the number of rounds…"."""
+    """A whole-number field whose errors name what is asked: "Write the number of rounds…",
+    "Write the target score from 100 to 100000."."""
     message = f"Write {what} as a whole number, e.g. {options.pop('example', 3)}."
+    messages = {"invalid": message, "required": f"Write {what}."}
+    low, high = options.get("min_value"), options.get("max_value")
+    if low is not None and high is not None:
+        messages["min_value"] = messages["max_value"] = f"Write {what} from {low} to {high}."
     return forms.IntegerField(
-        error_messages={"invalid": message, "required": f"Write {what}."},
+        error_messages=messages,
         widget=forms.NumberInput(attrs={"class": "number", "inputmode": "numeric"}),
         **options,
     )
@@ -128,7 +134,8 @@ class TournamentForm(forms.Form):
         "the target score",
         label="Target score",
         required=False,
-        min_value=100,
+        min_value=limits.TARGET_SCORE[0],
+        max_value=limits.TARGET_SCORE[1],
         example=2005,
         help_text="Target format only. " + _targets_text(),
     )
@@ -136,17 +143,38 @@ class TournamentForm(forms.Form):
         "the VP of a bye",
         label="Bye: victory points",
         initial=14,
-        min_value=0,
-        max_value=20,
+        min_value=limits.BYE_VP[0],
+        max_value=limits.BYE_VP[1],
         example=14,
     )
-    bye_mp = _whole("the MP of a bye", label="Bye: match points", initial=355, example=355)
-    closing_bonus = _whole("the closing bonus", label="Closing bonus", min_value=0, example=100)
+    bye_mp = _whole(
+        "the MP of a bye",
+        label="Bye: match points",
+        initial=355,
+        example=355,
+        min_value=limits.BYE_MP[0],
+        max_value=limits.BYE_MP[1],
+    )
+    closing_bonus = _whole(
+        "the closing bonus",
+        label="Closing bonus",
+        example=100,
+        min_value=limits.RULE_VALUE[0],
+        max_value=limits.RULE_VALUE[1],
+    )
     clean_bonus = _whole(
-        "the clean burraco bonus", label="Clean burraco bonus", min_value=0, example=200
+        "the clean burraco bonus",
+        label="Clean burraco bonus",
+        example=200,
+        min_value=limits.RULE_VALUE[0],
+        max_value=limits.RULE_VALUE[1],
     )
     dirty_bonus = _whole(
-        "the dirty burraco bonus", label="Dirty burraco bonus", min_value=0, example=100
+        "the dirty burraco bonus",
+        label="Dirty burraco bonus",
+        example=100,
+        min_value=limits.RULE_VALUE[0],
+        max_value=limits.RULE_VALUE[1],
     )
 
     def __init__(
@@ -321,7 +349,8 @@ class MovementForm(forms.Form):
         "the Mitchell step",
         label="Mitchell step",
         initial=1,
-        min_value=1,
+        min_value=limits.MITCHELL_STEP[0],
+        max_value=limits.MITCHELL_STEP[1],
         required=False,
         example=1,
         help_text="Mitchell only: how many tables the East-West pairs move on.",

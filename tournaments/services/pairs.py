@@ -6,6 +6,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from tournaments.models import Pair, Player, Tournament
+from tournaments.rules import limits
 from tournaments.services.errors import ServiceError
 from tournaments.services.versions import results_changed
 
@@ -15,16 +16,33 @@ _SEPARATORS = re.compile(r"\s*(?:/|&|\t|;|,|\s-\s|\s–\s|\+)\s*")
 def parse_pair_lines(text: str, *, players_per_pair: int) -> list[list[tuple[str, str]]]:
     """Lines of 'First Last / First Last' into (first, last) names; ServiceError otherwise."""
     pairs, problems = [], []
-    for number, line in enumerate(text.splitlines(), 1):
+    lines = text.splitlines()
+    filled = sum(1 for line in lines if line.strip())
+    if filled > limits.PAIR_LINES:
+        raise ServiceError(
+            f"Add at most {limits.PAIR_LINES} pairs at a time: this has {filled} lines. "
+            "Paste them in parts."
+        )
+    for number, line in enumerate(lines, 1):
         line = line.strip()
         if not line:
             continue
+        shown = line if len(line) <= 80 else line[:80] + "…"
         names = [name for name in _SEPARATORS.split(line) if name.strip()]
         if len(names) != players_per_pair:
             want = "one player" if players_per_pair == 1 else "two players separated by /"
-            problems.append(f"Line {number} ({line}): write {want}.")
+            problems.append(f"Line {number} ({shown}): write {want}.")
             continue
-        pairs.append([_split_name(name) for name in names])
+        split = [_split_name(name) for name in names]
+        too_long = [part for first, last in split for part in (first, last)]
+        too_long = [part for part in too_long if len(part) > limits.NAME_LENGTH]
+        if too_long:
+            problems.append(
+                f"Line {number}: a first name or surname has at most {limits.NAME_LENGTH} "
+                f"letters, and “{too_long[0][:20]}…” has {len(too_long[0])}."
+            )
+            continue
+        pairs.append(split)
     if problems:
         raise ServiceError(*problems)
     return pairs

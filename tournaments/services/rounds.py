@@ -8,6 +8,7 @@ from django.db import transaction
 
 from tournaments import movements
 from tournaments.models import Pair, Round, Seat, Table, Tournament
+from tournaments.rules import limits
 from tournaments.selectors import results
 from tournaments.services.errors import ServiceError
 from tournaments.services.standings import (
@@ -35,6 +36,9 @@ def _seating_for(
         raise ServiceError("Add at least two pairs before seating a round.")
     if movement not in movements.MOVEMENTS:
         raise ServiceError(f"Unknown movement {movement!r}.")
+    if step is not None and limits.outside(step, limits.MITCHELL_STEP):
+        low, high = limits.MITCHELL_STEP
+        raise ServiceError(f"The Mitchell step must be from {low} to {high} tables, not {step}.")
     history, byes = results.history(tournament, before=number)
     earlier = list(tournament.round_set.filter(number__lt=number).order_by("number"))
     request = movements.SeatingRequest(

@@ -1,6 +1,6 @@
 """Writes of a tournament's settings and life: create, change the settings, publish, finish."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -9,6 +9,7 @@ from django.utils.text import slugify
 
 from scoring import VpScale, house_rules, rule_set
 from tournaments.models import CUSTOM_SCALE, Club, Round, Tournament
+from tournaments.rules import limits
 from tournaments.rules.vp_tables import scale_from_rows
 from tournaments.services.errors import ServiceError
 from tournaments.services.versions import results_changed
@@ -34,6 +35,7 @@ def tournament_create(
     published: bool = False,
 ) -> Tournament:
     overrides = house_rules_overrides or {}
+    _check_ranges(target_score=target_score, bye_vp=bye_vp, bye_mp=bye_mp, house_rules=overrides)
     try:
         house_rules(rule_set(variant), overrides)
     except KeyError:
@@ -115,6 +117,34 @@ UPDATABLE = ("name", "date", "published", "rounds", "movement_plan", *SCORING_SE
 """What `tournament_update` may change; the other fields are the services' to keep."""
 
 
+RANGED = ("target_score", "bye_vp", "bye_mp", "house_rules")
+
+
+def _check_ranges(
+    *,
+    target_score: int | None = None,
+    bye_vp: int | None = None,
+    bye_mp: int | None = None,
+    house_rules: Mapping[str, Any] | None = None,
+) -> None:
+    """Numbers no evening goes beyond (rules.limits), whatever the way in: the settings page,
+    the admin or a backup."""
+    problems = []
+    for what, value, bounds in (
+        ("The target score", target_score, limits.TARGET_SCORE),
+        ("The bye's victory points", bye_vp, limits.BYE_VP),
+        ("The bye's match points", bye_mp, limits.BYE_MP),
+    ):
+        if value is not None and limits.outside(value, bounds):
+            problems.append(f"{what} must be from {bounds[0]} to {bounds[1]}, not {value}.")
+    for where, value in limits.house_rule_numbers(house_rules or {}):
+        if limits.outside(value, limits.RULE_VALUE):
+            low, high = limits.RULE_VALUE
+            problems.append(f"House rules: {where} must be from {low} to {high}, not {value}.")
+    if problems:
+        raise ServiceError(*problems)
+
+
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     """Change a tournament's settings; `house_rules_overrides` as in `tournament_create`.
@@ -132,6 +162,7 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
         raise ServiceError("The tournament is finished: its settings can no longer change.")
     if "custom_vp_bands" in fields:
         fields["custom_vp_bands"] = [list(row) for row in fields["custom_vp_bands"]]
+    _check_ranges(**{key: fields[key] for key in RANGED if key in fields})
     variant = fields.get("variant", tournament.variant)
     try:
         rules = house_rules(rule_set(variant), fields.get("house_rules", tournament.house_rules))

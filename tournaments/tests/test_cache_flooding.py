@@ -14,7 +14,6 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import Club, Tournament
 from tournaments.tests.conftest import make_tournament
-from tournaments.views.public import page_cache
 
 
 @pytest.fixture
@@ -29,7 +28,7 @@ def stored_pages(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
             keys.append(key)
         return real_set(key, *args, **kwargs)
 
-    monkeypatch.setattr(page_cache.cache, "set", counting_set)
+    monkeypatch.setattr(cache, "set", counting_set)
     yield keys
     cache.clear()
 

@@ -1,0 +1,32 @@
+"""The ranges the club's settings and names live in: what no real evening goes beyond, and what
+the database's columns hold. Forms say them in the organiser's words; the services refuse
+anything past them whatever the way in (the admin, a backup)."""
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+TARGET_SCORE = (100, 100_000)
+BYE_MP = (0, 10_000)
+BYE_VP = (0, 20)
+RULE_VALUE = (0, 10_000)
+"""A house rule's number: a bonus, a penalty, a card's value."""
+MITCHELL_STEP = (1, 99)
+NAME_LENGTH = 60
+"""The longest first name or surname the club's records keep (Player's columns)."""
+PAIR_LINES = 500
+"""The most pairs one paste may add."""
+
+
+def outside(value: int, limits: tuple[int, int]) -> bool:
+    low, high = limits
+    return not low <= value <= high
+
+
+def house_rule_numbers(overrides: Mapping[str, Any], path: str = "") -> Iterator[tuple[str, int]]:
+    """Every number a club's house rules set, with where it is ("burraco_bonuses.clean")."""
+    for key, value in overrides.items():
+        where = f"{path}{key}"
+        if isinstance(value, Mapping):
+            yield from house_rule_numbers(value, where + ".")
+        elif isinstance(value, int) and not isinstance(value, bool):
+            yield where, value
