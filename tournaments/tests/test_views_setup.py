@@ -187,7 +187,7 @@ def test_a_custom_vp_table_is_read_from_lines(club: Club, organiser_client: Clie
         # a word where a number belongs
         ({"rounds": "three"}, "Write the number of rounds as a whole number, e.g. 3."),
         # no rounds at all
-        ({"rounds": "0"}, "Ensure this value is greater than or equal to 1."),
+        ({"rounds": "0"}, "Write the number of rounds from 1 to 30."),
         # bands that go down
         (
             {"vp_scale": "custom", "custom_vp_bands": "300, 11, 9\n100, 12, 8\nmore, 20, 0"},
