@@ -13,6 +13,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_cache_control
 
 CSP = "; ".join(
     [
@@ -28,6 +29,37 @@ CSP = "; ".join(
         "frame-ancestors 'none'",
     ]
 )
+
+
+class RequestLimitsMiddleware:
+    """A body larger than MAX_REQUEST_BYTES is refused (413) before anything reads it; the
+    organiser's pages, the admin, logging in and every file download are never stored by a
+    browser or a proxy (Cache-Control: private, no-store)."""
+
+    PRIVATE_PREFIXES = ("/organise/", "/admin/", "/login/", "/logout/", "/password-reset/")
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = int(getattr(settings, "MAX_REQUEST_BYTES", 2_500_000))
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > limit:
+            return HttpResponse(
+                f"This request is too large ({length} bytes; at most {limit}).",
+                status=413,
+                content_type="text/plain; charset=utf-8",
+            )
+        response = self.get_response(request)
+        private = request.path.startswith(self.PRIVATE_PREFIXES) or response.has_header(
+            "Content-Disposition"
+        )
+        if private:
+            patch_cache_control(response, private=True, no_store=True)
+        return response
 
 
 class ContentSecurityPolicyMiddleware:
@@ -60,14 +92,18 @@ def _limits() -> tuple[int, int, int]:
 
 
 def client_address(request: HttpRequest | None) -> str:
-    """The caller's address; behind a proxy, set LOGIN_TRUST_X_FORWARDED_FOR to use the
-    proxy's header instead of the socket's address."""
+    """The caller's address. Behind proxies (LOGIN_TRUST_X_FORWARDED_FOR, and
+    TRUSTED_PROXY_COUNT of them), the address the outermost of our proxies saw: counted from
+    the right of X-Forwarded-For, where each of our proxies appends what it saw. Entries
+    further left are the client's own words, which anyone can forge, and are never read."""
     if request is None:
         return ""
     if getattr(settings, "LOGIN_TRUST_X_FORWARDED_FOR", False):
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        if forwarded:
-            return str(forwarded).split(",")[0].strip()
+        proxies = max(int(getattr(settings, "TRUSTED_PROXY_COUNT", 1)), 1)
+        forwarded = str(request.META.get("HTTP_X_FORWARDED_FOR", ""))
+        entries = [entry.strip() for entry in forwarded.split(",") if entry.strip()]
+        if len(entries) >= proxies:
+            return entries[-proxies]
     return str(request.META.get("REMOTE_ADDR", ""))
 
 

@@ -69,6 +69,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "burraco_club.security.RequestLimitsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -141,6 +142,25 @@ LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("DJANGO_LOGIN_FAILURES_PER_ACCOU
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("DJANGO_LOGIN_FAILURES_PER_ADDRESS", "20"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("DJANGO_LOGIN_LOCKOUT_SECONDS", "900"))
 LOGIN_TRUST_X_FORWARDED_FOR = env_bool("DJANGO_TRUST_X_FORWARDED_FOR")
+TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "1"))
+"""How many proxies of ours stand in front of the app, each appending to X-Forwarded-For."""
+MAX_REQUEST_BYTES = int(os.environ.get("DJANGO_MAX_REQUEST_BYTES", "2500000"))
+"""The largest request body the app reads; the proxy should refuse larger ones first."""
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
+
+EMAIL_BACKEND = os.environ.get(
+    "DJANGO_EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if os.environ.get("EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "burraco-club@localhost")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

@@ -16,6 +16,24 @@ urlpatterns = [
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # a forgotten password, reset by e-mail (Django's own flow; the console prints the mail
+    # unless EMAIL_HOST is set)
+    path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password-reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "password-reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password-reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     # the public pages first: they are what most requests ask for during an evening
     path("", include("tournaments.urls.public")),
     path("", include("tournaments.urls.organiser")),

@@ -19,6 +19,8 @@ from tournaments.tests.conftest import make_tournament
 
 PUBLIC = {
     "home", "login", "logout", "ping",
+    # a forgotten password: reset by e-mail, before anyone is logged in
+    "password_reset", "password_reset_done", "password_reset_confirm", "password_reset_complete",
     "public_club", "public_tournament", "public_projector", "public_pair", "public_find",
     "public_standings_csv", "season_public", "season_public_pairs_csv",
     "season_public_players_csv",
