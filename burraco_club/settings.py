@@ -141,6 +141,10 @@ AUTHENTICATION_BACKENDS = ["burraco_club.security.LockoutBackend"]
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("DJANGO_LOGIN_FAILURES_PER_ACCOUNT", "5"))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("DJANGO_LOGIN_FAILURES_PER_ADDRESS", "20"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("DJANGO_LOGIN_LOCKOUT_SECONDS", "900"))
+BACKUP_SIGNING_KEY = os.environ.get("DJANGO_BACKUP_KEY", "") or (
+    SECRET_KEY if SECRET_KEY_FROM_ENVIRONMENT or DEBUG or TESTING else ""
+)
+"""What signs and verifies tournament backups (tournaments/backup/signing.py)."""
 LOGIN_TRUST_X_FORWARDED_FOR = env_bool("DJANGO_TRUST_X_FORWARDED_FOR")
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "1"))
 """How many proxies of ours stand in front of the app, each appending to X-Forwarded-For."""

@@ -17,6 +17,7 @@ from tournaments.models import (
     Seat,
     Table,
     Tournament,
+    TournamentEvent,
 )
 
 
@@ -319,3 +320,11 @@ def _totals(snapshot: dict[str, Any] | None) -> str:
         return "–"
     totals = snapshot.get("totals", {})
     return f"{totals.get(Seat.Direction.NS, '–')} / {totals.get(Seat.Direction.EW, '–')}"
+
+
+@admin.register(TournamentEvent)
+class TournamentEventAdmin(ServicesOnlyAdmin[TournamentEvent]):
+    """What happened to a tournament as a whole (an import, verified or not)."""
+
+    list_display = ("at", "tournament", "kind", "user")
+    list_filter = ("kind",)

@@ -22,11 +22,17 @@ from tournaments.backup.fields import (
     VERSION,
     Row,
 )
+from tournaments.backup.signing import signed
 from tournaments.models import Deal, DealSide, Meld, Seat, Table, Tournament
 
 
 def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
-    """The whole tournament as JSON-ready data, read in the same few queries at any size."""
+    """The whole tournament as JSON-ready data, signed (backup/signing.py), read in the same
+    few queries at any size."""
+    return signed(_document(tournament))
+
+
+def _document(tournament: Tournament) -> dict[str, Any]:
     tournament = Tournament.objects.select_related("club", "season").get(pk=tournament.pk)
     in_tournament = {"round__tournament": tournament}
     pairs = tournament.pairs.select_related("player_one", "player_two").order_by("number")

@@ -9,6 +9,7 @@ from django.db import DataError, IntegrityError, transaction
 from tournaments.backup.checks import check_deals, check_standings, check_tables
 from tournaments.backup.fields import Row
 from tournaments.backup.reading import Backup, check_format, read
+from tournaments.backup.signing import signature_problem
 from tournaments.models import (
     Club,
     Deal,
@@ -18,29 +19,51 @@ from tournaments.models import (
     Player,
     ResultChange,
     Round,
-    Season,
     Seat,
     Table,
     Tournament,
+    TournamentEvent,
 )
 from tournaments.services import ServiceError
 
 
 def tournament_import(
-    *, data: dict[str, Any], club: Club, notes: list[str] | None = None
+    *, data: dict[str, Any], club: Club, notes: list[str] | None = None, unverified: bool = False
 ) -> Tournament:
-    """Restore a backup as a new tournament of `club`, exactly as exported.
+    """Restore a backup as a new tournament of `club`, as exported, once its signature is
+    verified (or, with `unverified`, marked in the audit record as not verified).
 
-    Players are the club's own, found by federation card number, else by first and last name
-    (a player with another card number is another person), else created. Users are found by
-    username; those missing leave their deals and audit records without a user. What the
-    organiser should know (a changed slug, missing users, …) is added to `notes`.
+    The copy lands unpublished and in no season, so it never counts twice in a season: its
+    organiser publishes it, or adds it to a season, deliberately. Players are the club's own,
+    found by federation card number, else by first and last name (a player with another card
+    number is another person), else created. Users are found by username; those missing leave
+    their deals and audit records without a user. What the organiser should know (a changed
+    slug, missing users, …) is added to `notes`.
     """
     notes = [] if notes is None else notes
     check_format(data)
+    problem = signature_problem(data)
+    if problem and not unverified:
+        raise ServiceError(
+            f"The file cannot be trusted: {problem}. Nothing was imported. Import it with "
+            "--unverified only if you know where it comes from."
+        )
     try:
         with transaction.atomic():
-            return _restore(data, club, notes)
+            tournament = _restore(data, club, notes)
+            TournamentEvent.objects.create(
+                tournament=tournament,
+                kind=TournamentEvent.Kind.IMPORTED,
+                details={
+                    "verified": not problem,
+                    "why_not": problem,
+                    "from_club": str((data.get("club") or {}).get("slug", "")),
+                    "exported_at": data.get("exported_at"),
+                },
+            )
+            if problem:
+                notes.append(f"The copy is marked as not verified in its audit record: {problem}.")
+            return tournament
     except (IntegrityError, DataError) as error:
         reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
         raise ServiceError(
@@ -53,7 +76,13 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
     check_deals(backup)
     tournament = backup.tournament
     _choose_slug(tournament, club, notes)
-    tournament.season = _season(backup.season, club, notes)
+    tournament.season = None
+    if tournament.published or backup.season is not None:
+        notes.append(
+            "The copy is unpublished and in no season: publish it, or add it to a season, from "
+            "its page."
+        )
+    tournament.published = False
     created_at = tournament.created_at
     tournament.save()  # auto_now_add stamps "now": put the exported moment back
     Tournament.objects.filter(pk=tournament.pk).update(created_at=created_at)
@@ -128,16 +157,6 @@ def _choose_slug(tournament: Tournament, club: Club, notes: list[str]) -> None:
         n += 1
     notes.append(f"The slug {base} is already taken in {club.name}, so the copy is {slug}.")
     tournament.slug = slug
-
-
-def _season(season: Row | None, club: Club, notes: list[str]) -> Season | None:
-    if season is None:
-        return None
-    found = Season.objects.filter(club=club, slug=season["slug"]).first()
-    if found is None:
-        name = season.get("name") or season["slug"]
-        notes.append(f"{club.name} has no season {name!r}: the copy is in no season.")
-    return found
 
 
 def _place_players(backup: Backup, club: Club, notes: list[str]) -> None:

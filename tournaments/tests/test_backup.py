@@ -160,8 +160,10 @@ def normalised(data: dict[str, Any]) -> dict[str, Any]:
     """An export without what may differ between two copies of one tournament: where and when
     it was written, the club and the slug."""
     data = copy.deepcopy(data)
-    del data["exported_at"], data["club"]
+    del data["exported_at"], data["club"], data["signature"]
     data["tournament"]["slug"] = "~"
+    # an imported copy lands unpublished and in no season (asserted where it matters)
+    data["tournament"]["published"] = data["tournament"]["season"] = "~"
     return data
 
 
@@ -184,7 +186,9 @@ def test_export_holds_every_row_of_the_tournament(played: Tournament) -> None:
         "pairs",
         "rounds",
         "changes",
+        "signature",
     ]
+    assert data["signature"]["algorithm"] == "hmac-sha256"
     assert data["club"] == {"slug": "roma", "name": "Circolo del Burraco Roma"}
     assert data["tournament"]["season"] == {"slug": "winter-2026", "name": "Winter 2026"}
     assert data["tournament"]["house_rules"] == {"closing_bonus": 150}
@@ -263,11 +267,21 @@ def test_import_into_another_club_gives_back_exactly_what_was_exported(
     assert sorted(
         Deal.objects.filter(table__round__tournament=restored).values_list("updated_at")
     ) == sorted(Deal.objects.filter(table__round__tournament=played).values_list("updated_at"))
-    # the other club knew none of the players; its season of that slug takes the copy
+    # the other club knew none of the players; the copy is in no season, even one of that slug
     assert other_club.players.count() == 14
     assert other_club.players.exclude(card_number="").count() == 7
-    assert restored.season == season
-    assert notes == ["Players: 0 of Club de Buraco Madrid's own, 14 new."]
+    assert (restored.season, restored.published, season.tournaments.count()) == (None, False, 0)
+    assert notes == [
+        "The copy is unpublished and in no season: publish it, or add it to a season, from its "
+        "page.",
+        "Players: 0 of Club de Buraco Madrid's own, 14 new.",
+    ]
+    (event,) = restored.events.all()
+    assert (event.kind, event.details["verified"], event.details["from_club"]) == (
+        "imported",
+        True,
+        "roma",
+    )
     # the original is untouched
     assert normalised(tournament_export(tournament=played)) == normalised(exported)
 
@@ -287,7 +301,7 @@ def test_import_into_the_same_club_takes_a_new_slug_and_reuses_the_players(
     )
     assert "Players: 14 of Circolo del Burraco Roma's own, 0 new." in notes
     assert club.players.count() == players
-    assert second.season is not None and second.season.slug == "winter-2026"
+    assert second.season is None and played.season is not None  # never counted twice
     assert normalised(tournament_export(tournament=second)) == normalised(exported)
     pair = Pair.objects.get(tournament=second, number=3)
     original = Pair.objects.get(tournament=played, number=3)
@@ -367,7 +381,7 @@ def test_the_running_score_of_a_match_is_checked_too(match: Tournament, other_cl
     # with 1200 points before deal 3, North-South needed an opening of 75: say it had none
     del exported["rounds"][0]["tables"][0]["deals"][2]["entry"]["sides"][0]["opening_points"]
     with pytest.raises(ServiceError) as error:
-        tournament_import(data=exported, club=other_club)
+        tournament_import(data=exported, club=other_club, unverified=True)
     assert str(error.value).startswith(
         "Round 1, table 1, deal 3: the scoring engine refuses the stored entry (side 1 had 1200 "
         "points before this deal"
@@ -383,7 +397,7 @@ def test_users_missing_here_leave_their_rows_without_a_user(
     for change in exported["changes"]:
         change["user"] = "ghost" if change["user"] == "bruno" else change["user"]
     notes: list[str] = []
-    restored = tournament_import(data=exported, club=other_club, notes=notes)
+    restored = tournament_import(data=exported, club=other_club, notes=notes, unverified=True)
     assert (
         "No user here is called ghost: 2 deal(s) and 2 audit record(s) are kept without a user."
         in notes
@@ -592,7 +606,7 @@ def test_a_file_edited_by_hand_is_refused_and_nothing_is_saved(
         m.objects.count() for m in (Tournament, Player, Pair, Round, Table, Deal, ResultChange)
     ]
     with pytest.raises(ServiceError) as error:
-        tournament_import(data=data, club=other_club)
+        tournament_import(data=data, club=other_club, unverified=True)  # past the signature
     assert message in str(error.value)
     assert "\n" not in str(error.value)
     assert counts == [
@@ -619,7 +633,8 @@ def test_commands_round_trip_through_a_file(
     assert out.getvalue().splitlines() == [
         f"Imported {played} into Club de Buraco Madrid as {played.slug}: 7 pairs, 3 rounds, "
         "27 deals, 30 audit records.",
-        "  Club de Buraco Madrid has no season 'Winter 2026': the copy is in no season.",
+        "  The copy is unpublished and in no season: publish it, or add it to a season, from its "
+        "page.",
         "  Players: 0 of Club de Buraco Madrid's own, 14 new.",
     ]
     exported = json.loads(path.read_text(encoding="utf-8"))
@@ -652,7 +667,7 @@ def test_export_without_a_file_writes_only_the_json(played: Tournament) -> None:
          "There is no club 'paris' here"),
         # a backup cut short
         ('{"format": "burraco_club.tournament", "version": 1}', "roma",
-         "the tournament should be a JSON object."),
+         "The file cannot be trusted: it carries no signature. Nothing was imported."),
     ],
 )  # fmt: skip
 def test_import_command_refuses_a_bad_file_in_one_line(
@@ -681,7 +696,11 @@ def cli_database(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """A fresh SQLite database of its own for manage.py run as a separate process, with the
     club Circolo del Burraco Roma and the users anna and bruno."""
     path = tmp_path_factory.mktemp("cli") / "cli.sqlite3"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{path}",
+        "DJANGO_BACKUP_KEY": str(settings.BACKUP_SIGNING_KEY),  # the key this run signs with
+    }
     manage(env, "migrate", "-v", "0", check=True)
     setup = (
         "from django.contrib.auth.models import User; from tournaments.models import Club; "
@@ -720,7 +739,7 @@ def test_commands_run_from_a_shell_round_trip_exactly(
     exported = manage(cli_database, "export_tournament", "roma", slug)
     assert exported.returncode == 0, exported.stderr
     original = json.loads(path.read_text(encoding="utf-8"))
-    assert "has no season 'Winter 2026'" in imported.stdout
+    assert "The copy is unpublished and in no season" in imported.stdout
     original["tournament"]["season"] = None
     assert normalised(json.loads(exported.stdout)) == normalised(original)
 
@@ -736,10 +755,11 @@ def file_total_raised(path: Path) -> str:
     total = side["total"]
     side["total"] += 1000
     path.write_text(json.dumps(data), encoding="utf-8")
+    assert total
     return (
-        f"Round 1, table 1, deal 1: the stored N-S total ({total + 1000}) is not what the scoring "
-        f"engine gives for its entry ({total}). The file was changed by hand or is damaged; "
-        "nothing was imported."
+        "The file cannot be trusted: its signature does not match: it was changed after it was "
+        "exported, or it was exported by a site with another backup key. Nothing was imported. "
+        "Import it with --unverified only if you know where it comes from."
     )
 
 

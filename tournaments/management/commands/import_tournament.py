@@ -1,8 +1,10 @@
 """`manage.py import_tournament FILE [--club CLUB]`: a backup restored as a new tournament.
 
 FILE is what `export_tournament` wrote ("-" reads standard input). The tournament goes to the
-club named in the file unless --club names another; the club must exist. Stored results are
-restored as they are, once the scoring engine agrees with every one (see tournaments/backup.py).
+club named in the file unless --club names another; the club must exist. The file's signature
+must match this site's backup key (--unverified imports it anyway, marked so in its audit
+record); stored results are restored as they are, once the scoring engine agrees with every one
+(see tournaments/backup/). The copy lands unpublished and in no season.
 Any problem is one line on standard error and exit status 1, and nothing is saved.
 """
 
@@ -43,6 +45,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--club", metavar="CLUB_SLUG", help="Import into this club instead of the file's."
         )
+        parser.add_argument(
+            "--unverified",
+            action="store_true",
+            help="Import a file whose signature does not match, marked as not verified.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         name = options["file"]
@@ -80,7 +87,9 @@ class Command(BaseCommand):
                 raise CommandError(
                     f"There is no club {slug!r} here: create it first, or use --club."
                 )
-            tournament = tournament_import(data=data, club=club, notes=notes)
+            tournament = tournament_import(
+                data=data, club=club, notes=notes, unverified=options["unverified"]
+            )
         except ServiceError as error:
             raise CommandError(" ".join(str(error).split())) from None
         deals = Deal.objects.filter(table__round__tournament=tournament).count()

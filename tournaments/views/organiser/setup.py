@@ -229,7 +229,11 @@ def tournament_changes(request: HttpRequest, tournament_id: int) -> HttpResponse
     return render(
         request,
         "tournaments/changes.html",
-        {"tournament": tournament, "changes": selectors.tournament_changes(tournament)},
+        {
+            "tournament": tournament,
+            "changes": selectors.tournament_changes(tournament),
+            "events": tournament.events.all(),
+        },
     )
 
 

@@ -1,0 +1,38 @@
+"""The club's records: clubs and their organisers, players, tournaments, pairs, rounds (turni),
+tables, deals (smazzate) with one result row per side and, in card mode, their melds; and the
+audit record of every result change.
+
+Models hold fields, constraints and `__str__`; the workflows live in services.py. Scores are
+never computed here: DealSide rows hold what the scoring engine produced, and Table and Pair
+rows hold totals the services derive from them, so pages read numbers and never recompute.
+"""
+
+from tournaments.models.clubs import Club, Player, Season
+from tournaments.models.play import Deal, DealSide, Meld, ResultChange, Round, Seat, Table
+from tournaments.models.tournaments import (
+    CUSTOM_SCALE,
+    VARIANT_CHOICES,
+    VP_SCALE_CHOICES,
+    Pair,
+    Tournament,
+    TournamentEvent,
+)
+
+__all__ = [
+    "CUSTOM_SCALE",
+    "VARIANT_CHOICES",
+    "VP_SCALE_CHOICES",
+    "Club",
+    "Deal",
+    "DealSide",
+    "Meld",
+    "Pair",
+    "Player",
+    "ResultChange",
+    "Round",
+    "Season",
+    "Seat",
+    "Table",
+    "Tournament",
+    "TournamentEvent",
+]
