@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 
 from scoring import DealResult, InvalidMatch, deal_from_json, score_deal
-from tournaments.models import Deal, DealSide, Meld, ResultChange, Seat, Table
+from tournaments.models import Deal, DealSide, Meld, ResultChange, Seat, Table, Tournament
 from tournaments.rules.entry import deal_number_refusal, running_before, table_closed
 from tournaments.rules.formats import PlayFormat, TableResult
 from tournaments.rules.sides import meld_values, side_values
@@ -226,6 +226,10 @@ def _save_sides(
 
 
 def _after_table_change(table: Table) -> None:
+    # Saves of one tournament meet here: the standings, the Danese flags and the results version
+    # are the tournament's. Taking its row first makes them queue rather than deadlock over the
+    # Pair rows (the engine's work, before this, still runs side by side).
+    Tournament.objects.select_for_update().filter(pk=table.round.tournament_id).first()
     was_done = table.status == Table.Status.DONE
     table_recompute(table=table)
     table.version += 1

@@ -93,3 +93,43 @@ def test_a_page_that_prints_its_address_is_stored_per_host_not_per_first_reader(
     # a host this site does not serve is refused before anything is rendered or stored
     assert Client().get(projector, HTTP_HOST="evil.example").status_code == 400
     assert len(stored_pages) == 2
+
+
+def test_one_reader_renders_a_new_version_while_the_others_get_the_last_one(
+    published: Tournament, organiser: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = address("public_tournament", published)
+    before = Client().get(page).content
+    table = published.round_set.get().tables.filter(is_bye=False).order_by("number").first()
+    assert table is not None
+    for number in (1, 2, 3):  # the table finishes: the standings change
+        table.refresh_from_db()
+        services.deal_record(
+            table=table,
+            number=number,
+            sides=[
+                {
+                    "melded_points": 300,
+                    "hand_points": 0,
+                    "burracos": {"clean": 1},
+                    "pot": "taken",
+                    "closed": True,
+                },
+                {"melded_points": 100, "hand_points": 30, "burracos": {}, "pot": "taken"},
+            ],
+            mode="summary",
+            user=organiser,
+            version=table.version,
+        )
+    real_add = cache.add
+
+    def busy(key: str, *args: Any, **kwargs: Any) -> bool:
+        if key.endswith(":rendering"):
+            return False  # another reader is rendering the new version right now
+        return bool(real_add(key, *args, **kwargs))
+
+    with monkeypatch.context() as patched:
+        patched.setattr(cache, "add", busy)
+        assert Client().get(page).content == before  # the last rendering, not a second render
+    after = Client().get(page).content
+    assert after != before and b"1800" in after

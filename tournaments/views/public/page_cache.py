@@ -21,6 +21,8 @@ class HtmxHttpRequest(HttpRequest):
 
 
 RenderedView = Callable[..., HttpResponse]
+RENDER_SECONDS = 10
+"""How long one reader may hold the right to render a new version before another may."""
 
 
 def cached_for_readers(
@@ -105,15 +107,24 @@ def _served(
     stored = found.get(keys[1])
     if stored is not None and stored[0] == current.results_version:
         return _stored_page(request, stored[1], stored[2])
-    response = view(request, club_slug, tournament_slug, **kwargs)
-    if response.status_code == 200 and not response.streaming:
-        # compressed once here, not once per reader: a full field's page is ~200 KB
-        body = gzip.compress(response.content, compresslevel=6)
-        cache.set(
-            keys[1],
-            (current.results_version, body, response["Content-Type"]),
-            leaderboard.CACHE_SECONDS,
-        )
+    rendering = f"{keys[1]}:rendering"
+    if stored is not None and not cache.add(rendering, 1, RENDER_SECONDS):
+        # another reader is rendering this version: the last rendering meanwhile, so a save
+        # costs the field one render, not one per reader waiting for it
+        return _stored_page(request, stored[1], stored[2])
+    try:
+        response = view(request, club_slug, tournament_slug, **kwargs)
+        if response.status_code == 200 and not response.streaming:
+            # compressed once here, not once per reader: a full field's page is ~200 KB
+            body = gzip.compress(response.content, compresslevel=6)
+            cache.set(
+                keys[1],
+                (current.results_version, body, response["Content-Type"]),
+                leaderboard.CACHE_SECONDS,
+            )
+    finally:
+        if stored is not None:
+            cache.delete(rendering)
     return response
 
 
