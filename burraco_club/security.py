@@ -14,6 +14,7 @@ from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 
 CSP = "; ".join(
     [
@@ -49,7 +50,8 @@ class RequestLimitsMiddleware:
             length = 0
         if length > limit:
             return HttpResponse(
-                f"This request is too large ({length} bytes; at most {limit}).",
+                _("This request is too large (%(length)s bytes; at most %(limit)s).")
+                % {"length": length, "limit": limit},
                 status=413,
                 content_type="text/plain; charset=utf-8",
             )

@@ -5,6 +5,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from tournaments.backup.checks import check_deals, check_standings, check_tables
 from tournaments.backup.fields import Row
@@ -45,8 +46,11 @@ def tournament_import(
     problem = signature_problem(data)
     if problem and not unverified:
         raise ServiceError(
-            f"The file cannot be trusted: {problem}. Nothing was imported. Import it with "
-            "--unverified only if you know where it comes from."
+            _(
+                "The file cannot be trusted: %(problem)s. Nothing was imported. Import it with "
+                "--unverified only if you know where it comes from."
+            )
+            % {"problem": problem}
         )
     try:
         with transaction.atomic():
@@ -62,7 +66,10 @@ def tournament_import(
                 },
             )
             if problem:
-                notes.append(f"The copy is marked as not verified in its audit record: {problem}.")
+                notes.append(
+                    _("The copy is marked as not verified in its audit record: %(problem)s.")
+                    % {"problem": problem}
+                )
             return tournament
     except (IntegrityError, DataError) as error:
         reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
@@ -79,8 +86,10 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
     tournament.season = None
     if tournament.published or backup.season is not None:
         notes.append(
-            "The copy is unpublished and in no season: publish it, or add it to a season, from "
-            "its page."
+            _(
+                "The copy is unpublished and in no season: publish it, or add it to a season, "
+                "from its page."
+            )
         )
     tournament.published = False
     created_at = tournament.created_at

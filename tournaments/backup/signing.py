@@ -10,6 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
 
 from tournaments.services import ServiceError
 
@@ -21,8 +22,10 @@ def _key() -> str:
     key = str(getattr(settings, "BACKUP_SIGNING_KEY", "") or "")
     if not key:
         raise ServiceError(
-            "Backups are signed with a key from the settings, and this site has none: set "
-            "DJANGO_BACKUP_KEY (or DJANGO_SECRET_KEY)."
+            _(
+                "Backups are signed with a key from the settings, and this site has none: set "
+                "DJANGO_BACKUP_KEY (or DJANGO_SECRET_KEY)."
+            )
         )
     return key
 
@@ -42,11 +45,13 @@ def signature_problem(data: dict[str, Any]) -> str:
     """Why the file's signature does not vouch for it ("" when it does)."""
     signature = data.get("signature")
     if not isinstance(signature, dict) or not isinstance(signature.get("value"), str):
-        return "it carries no signature"
+        return _("it carries no signature")
     if signature.get("algorithm") != ALGORITHM:
-        return f"its signature is of an unknown kind ({signature.get('algorithm')!r})"
+        return _("its signature is of an unknown kind (%(kind)r)") % {
+            "kind": signature.get("algorithm")
+        }
     if not hmac.compare_digest(signature["value"], _digest(data, _key())):
-        return (
+        return _(
             "its signature does not match: it was changed after it was exported, or it was "
             "exported by a site with another backup key"
         )

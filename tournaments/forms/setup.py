@@ -8,6 +8,8 @@ from typing import Any, cast
 from django import forms
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from scoring import RULE_SETS, VP_SCALES, rule_set
 from tournaments.models import (
@@ -40,7 +42,9 @@ def _whole(what: str, **options: Any) -> forms.IntegerField:
     messages = {"invalid": message, "required": f"Write {what}."}
     low, high = options.get("min_value"), options.get("max_value")
     if low is not None and high is not None:
-        messages["min_value"] = messages["max_value"] = f"Write {what} from {low} to {high}."
+        messages["min_value"] = messages["max_value"] = _(
+            "Write %(what)s from %(low)s to %(high)s."
+        ) % {"what": what, "low": low, "high": high}
     return forms.IntegerField(
         error_messages=messages,
         widget=forms.NumberInput(attrs={"class": "number", "inputmode": "numeric"}),
@@ -125,10 +129,12 @@ class TournamentForm(forms.Form):
         required=False,
         initial=FIBUR_3_TEXT,
         widget=forms.Textarea(attrs={"rows": 11, "spellcheck": "false"}),
-        help_text="Used only with the custom scale. One band a line, as the table is printed: "
-        "the MP difference, winner VP, loser VP, e.g. “55–150, 11, 9”; the last line "
-        "“1505 and more, 20, 0”. A band begins at its printed lower bound, and a difference "
-        "between two printed bands (52 between 50 and 55) counts in the lower band.",
+        help_text=_lazy(
+            "Used only with the custom scale. One band a line, as the table is printed: the MP "
+            "difference, winner VP, loser VP, e.g. “55–150, 11, 9”; the last line “1505 and "
+            "more, 20, 0”. A band begins at its printed lower bound, and a difference between two "
+            "printed bands (52 between 50 and 55) counts in the lower band."
+        ),
     )
     target_score = _whole(
         "the target score",

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from scoring import RULE_SETS, VP_SCALES, RuleSet, VpScale, house_rules, rule_set
 from tournaments.models.clubs import Club, Player, Season
@@ -148,7 +149,7 @@ class TournamentEvent(models.Model):
     an imported copy came from and whether its file's signature was verified."""
 
     class Kind(models.TextChoices):
-        IMPORTED = "imported", "Imported from a backup"
+        IMPORTED = "imported", _("Imported from a backup")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(max_length=20, choices=Kind.choices)

@@ -9,6 +9,8 @@ into the score the opening minimum reads (`opening_needed`).
 
 from collections.abc import Mapping, Sequence
 
+from django.utils.translation import gettext as _
+
 from scoring import opening_minimum
 from tournaments.rules.formats import PlayFormat, TableResult
 
@@ -36,9 +38,9 @@ def entry_refusal(
 def table_closed(*, is_bye: bool, round_number: int, round_status: str) -> str:
     """Why nothing at all can be entered at the table ("" when it can)."""
     if is_bye:
-        return "This pair sits out this round (a bye): there is nothing to enter."
+        return _("This pair sits out this round (a bye): there is nothing to enter.")
     if round_status == SEATING:
-        return f"Round {round_number} has not started yet."
+        return _("Round %(number)s has not started yet.") % {"number": round_number}
     return ""
 
 
@@ -49,7 +51,7 @@ def deal_number_refusal(play_format: PlayFormat, number: int, saved: Sequence[in
     if problem:
         return problem
     if number not in saved and number != len(saved) + 1:
-        return f"Enter deal {len(saved) + 1} first."
+        return _("Enter deal %(number)s first.") % {"number": len(saved) + 1}
     return ""
 
 

@@ -17,6 +17,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django_stubs_ext import StrOrPromise
+
 from scoring import MatchState, RuleSet, VpScale, match_state
 from tournaments.models import Seat, Table
 from tournaments.rules.standings import (
@@ -89,7 +93,7 @@ class PlayFormat:
 
     def deal_number_problem(self, number: int) -> str:
         """Why deal `number` cannot exist at a table of this format ("" when it can)."""
-        return "Deal numbers start at 1." if number < 1 else ""
+        return _("Deal numbers start at 1.") if number < 1 else ""
 
     # --- standings and seasons --------------------------------------------------------------
 
@@ -121,7 +125,7 @@ class PlayFormat:
     def sheet_rows(self) -> int:
         raise NotImplementedError
 
-    result_heading: ClassVar[str] = "VP"
+    result_heading: ClassVar[StrOrPromise] = _lazy("VP")
     """The heading of a table's result column."""
 
     def bye_short_text(self) -> str:
@@ -132,12 +136,16 @@ class PlayFormat:
         """The template fragments of this format, by name: `{% include f.templates.x %}`."""
         return FormatTemplates(self.slug)
 
-    season_note: ClassVar[str] = ""
+    season_note: ClassVar[StrOrPromise] = ""
     """What a season page says of evenings played in this format, if anything."""
 
     # --- the pair's chart of totals after each round -------------------------------------------
 
-    chart_names: ClassVar[tuple[str, str, str]] = ("Victory points", "VP", "vp")
+    chart_names: ClassVar[tuple[StrOrPromise, StrOrPromise, str]] = (
+        _lazy("Victory points"),
+        _lazy("VP"),
+        "vp",
+    )
     """(what, unit, slug) of the totals chart."""
 
     def chart_value(self, point: Standing) -> int:
@@ -170,7 +178,9 @@ class DealsFormat(PlayFormat):
 
     def no_more_deals(self, *, played: int, result: TableResult) -> str:
         if played >= self.deals_per_round:
-            return f"All {self.deals_per_round} deals are entered. Use Edit to correct one."
+            return _("All %(deals)s deals are entered. Use Edit to correct one.") % {
+                "deals": self.deals_per_round
+            }
         return ""
 
     def deal_number_problem(self, number: int) -> str:
@@ -187,13 +197,13 @@ class DealsFormat(PlayFormat):
         return vp_taken(outcome)
 
     def description(self) -> str:
-        return f"{self.deals_per_round} deals a round, victory points"
+        return _("%(deals)s deals a round, victory points") % {"deals": self.deals_per_round}
 
     def bye_award_text(self) -> str:
-        return f"{self.bye_vp} VP and {self.bye_mp} MP"
+        return _("%(vp)s VP and %(mp)s MP") % {"vp": self.bye_vp, "mp": self.bye_mp}
 
     def bye_short_text(self) -> str:
-        return f"{self.bye_vp} VP"
+        return _("%(vp)s VP") % {"vp": self.bye_vp}
 
     def sheet_rows(self) -> int:
         return self.deals_per_round
@@ -230,7 +240,7 @@ class TargetFormat(PlayFormat):
 
     def no_more_deals(self, *, played: int, result: TableResult) -> str:
         if result.done:
-            return "The match is over. Use Edit to correct a deal, or Remove the last one."
+            return _("The match is over. Use Edit to correct a deal, or Remove the last one.")
         return ""
 
     def evening_points(self, record: Standing) -> tuple[int, int]:
@@ -240,24 +250,28 @@ class TargetFormat(PlayFormat):
         return wins_taken(outcome)
 
     def description(self) -> str:
-        return f"matches to {self.target} points"
+        return _("matches to %(target)s points") % {"target": self.target}
 
     def bye_award_text(self) -> str:
-        return f"counts as a win, +{self.bye_mp} points"
+        return _("counts as a win, +%(mp)s points") % {"mp": self.bye_mp}
 
     def bye_short_text(self) -> str:
-        return "counts as a win"
+        return _("counts as a win")
 
-    result_heading: ClassVar[str] = "Winner"
+    result_heading: ClassVar[StrOrPromise] = _lazy("Winner")
 
     def sheet_rows(self) -> int:
         return TARGET_SHEET_ROWS
 
-    season_note: ClassVar[str] = (
+    season_note: ClassVar[StrOrPromise] = _lazy(
         "In a match-format evening (matches to a target) the matches won count as VP and the "
         "point difference as MP, as that evening ranked its pairs."
     )
-    chart_names: ClassVar[tuple[str, str, str]] = ("Matches won", "won", "won")
+    chart_names: ClassVar[tuple[StrOrPromise, StrOrPromise, str]] = (
+        _lazy("Matches won"),
+        _lazy("won"),
+        "won",
+    )
 
     def chart_value(self, point: Standing) -> int:
         return point.matches_won

@@ -11,6 +11,8 @@ typing only the upper bound ("150, 11, 9"; the last "more, 20, 0") is still read
 import re
 from collections.abc import Sequence
 
+from django.utils.translation import gettext as _
+
 from scoring import VpBand, VpScale
 
 CUSTOM_SCALE = "custom"
@@ -59,31 +61,44 @@ def parse_rows(text: str) -> tuple[list[Row], list[str]]:
     problems: list[str] = []
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     if len(lines) > MAX_BANDS:
-        return [], [f"A VP table has at most {MAX_BANDS} bands; this one has {len(lines)}."]
+        return [], [
+            _("A VP table has at most %(most)s bands; this one has %(count)s.")
+            % {"most": MAX_BANDS, "count": len(lines)}
+        ]
     for number, line in lines:
         parts = [part.strip() for part in re.split(r"[,;\t]|\s{2,}", line) if part.strip()]
         if len(parts) != 3:
             problems.append(
-                f"Line {number} ({line}): write three things, e.g. “55–150, 11, 9” "
-                "(the MP difference, winner VP, loser VP)."
+                _(
+                    "Line %(number)s (%(line)s): write three things, e.g. “55–150, 11, 9” "
+                    "(the MP difference, winner VP, loser VP)."
+                )
+                % {"number": number, "line": line}
             )
             continue
         band = _band(parts[0].casefold(), rows)
         points = [int(p) if p.isdigit() and len(p) <= 4 else None for p in parts[1:]]
         if band is None or None in points:
             problems.append(
-                f"Line {number} ({line}): write the difference as printed (“55–150”, or "
-                f"“1505 and more” on the last line) and the VP as whole numbers up to {MAX_VP}."
+                _(
+                    "Line %(number)s (%(line)s): write the difference as printed (“55–150”, or "
+                    "“1505 and more” on the last line) and the VP as whole numbers up to "
+                    "%(most)s."
+                )
+                % {"number": number, "line": line, "most": MAX_VP}
             )
             continue
         winner, loser = points
         assert winner is not None and loser is not None
         if max(winner, loser) > MAX_VP:
-            problems.append(f"Line {number} ({line}): a band gives at most {MAX_VP} VP.")
+            problems.append(
+                _("Line %(number)s (%(line)s): a band gives at most %(most)s VP.")
+                % {"number": number, "line": line, "most": MAX_VP}
+            )
             continue
         rows.append([band[0], band[1], winner, loser])
     if not rows and not problems:
-        problems.append("Write the VP table, one band a line.")
+        problems.append(_("Write the VP table, one band a line."))
     return rows, problems
 
 

@@ -4,6 +4,7 @@ import re
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from tournaments.models import Pair, Player, Tournament
 from tournaments.rules import limits
@@ -20,8 +21,11 @@ def parse_pair_lines(text: str, *, players_per_pair: int) -> list[list[tuple[str
     filled = sum(1 for line in lines if line.strip())
     if filled > limits.PAIR_LINES:
         raise ServiceError(
-            f"Add at most {limits.PAIR_LINES} pairs at a time: this has {filled} lines. "
-            "Paste them in parts."
+            _(
+                "Add at most %(most)s pairs at a time: this has %(lines)s lines. "
+                "Paste them in parts."
+            )
+            % {"most": limits.PAIR_LINES, "lines": filled}
         )
     for number, line in enumerate(lines, 1):
         line = line.strip()
@@ -38,8 +42,16 @@ def parse_pair_lines(text: str, *, players_per_pair: int) -> list[list[tuple[str
         too_long = [part for part in too_long if len(part) > limits.NAME_LENGTH]
         if too_long:
             problems.append(
-                f"Line {number}: a first name or surname has at most {limits.NAME_LENGTH} "
-                f"letters, and “{too_long[0][:20]}…” has {len(too_long[0])}."
+                _(
+                    "Line %(line)s: a first name or surname has at most %(most)s letters, and "
+                    "“%(name)s…” has %(length)s."
+                )
+                % {
+                    "line": number,
+                    "most": limits.NAME_LENGTH,
+                    "name": too_long[0][:20],
+                    "length": len(too_long[0]),
+                }
             )
             continue
         pairs.append(split)

@@ -5,6 +5,7 @@ import random
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments import movements
 from tournaments.models import Pair, Round, Seat, Table, Tournament
@@ -38,7 +39,10 @@ def _seating_for(
         raise ServiceError(f"Unknown movement {movement!r}.")
     if step is not None and limits.outside(step, limits.MITCHELL_STEP):
         low, high = limits.MITCHELL_STEP
-        raise ServiceError(f"The Mitchell step must be from {low} to {high} tables, not {step}.")
+        raise ServiceError(
+            _("The Mitchell step must be from %(low)s to %(high)s tables, not %(step)s.")
+            % {"low": low, "high": high, "step": step}
+        )
     history, byes = results.history(tournament, before=number)
     earlier = list(tournament.round_set.filter(number__lt=number).order_by("number"))
     request = movements.SeatingRequest(

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from scoring import VpScale, house_rules, rule_set
 from tournaments.models import CUSTOM_SCALE, Club, Round, Tournament
@@ -131,16 +132,22 @@ def _check_ranges(
     the admin or a backup."""
     problems = []
     for what, value, bounds in (
-        ("The target score", target_score, limits.TARGET_SCORE),
-        ("The bye's victory points", bye_vp, limits.BYE_VP),
-        ("The bye's match points", bye_mp, limits.BYE_MP),
+        (_("The target score"), target_score, limits.TARGET_SCORE),
+        (_("The bye's victory points"), bye_vp, limits.BYE_VP),
+        (_("The bye's match points"), bye_mp, limits.BYE_MP),
     ):
         if value is not None and limits.outside(value, bounds):
-            problems.append(f"{what} must be from {bounds[0]} to {bounds[1]}, not {value}.")
+            problems.append(
+                _("%(what)s must be from %(low)s to %(high)s, not %(value)s.")
+                % {"what": what, "low": bounds[0], "high": bounds[1], "value": value}
+            )
     for where, value in limits.house_rule_numbers(house_rules or {}):
         if limits.outside(value, limits.RULE_VALUE):
             low, high = limits.RULE_VALUE
-            problems.append(f"House rules: {where} must be from {low} to {high}, not {value}.")
+            problems.append(
+                _("House rules: %(where)s must be from %(low)s to %(high)s, not %(value)s.")
+                % {"where": where, "low": low, "high": high, "value": value}
+            )
     if problems:
         raise ServiceError(*problems)
 

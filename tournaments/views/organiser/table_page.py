@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _lazy
+
 from scoring import DealResult, InvalidDeal, RuleSet, analyse_meld, parse_card
 from scoring.cards import CardError
 from scoring.melds import MeldError
@@ -81,20 +83,20 @@ def standing_of(page: TablePage) -> dict[str, Any]:
 
 # --- the engine's problems, placed --------------------------------------------------------------
 
-FORM_WORDS: dict[str, str] = {
-    "opening.give_points": (
+FORM_WORDS = {
+    "opening.give_points": _lazy(
         "{side} {opening_need}: give the opening points, or tick “opened with a canasta”"
     ),
-    "opening.say_which_melds": (
+    "opening.say_which_melds": _lazy(
         "{side} {opening_need}: give the lines of the melds it laid down first"
     ),
-    "pot.needs_value": (
+    "pot.needs_value": _lazy(
         "{side} did not take its {pot_word}: in {variant_name} it costs the value of its cards, "
         "so give the points in the pot"
     ),
 }
 """The form's wording of the engine's problems whose contract wording names JSON fields."""
-FORM_FIELDS = {"hand": "hand:", "closing_discard": "closing discard:"}
+FORM_FIELDS = {"hand": _lazy("hand:"), "closing_discard": _lazy("closing discard:")}
 """Fields the form names in words rather than by the contract's name."""
 
 
@@ -108,7 +110,12 @@ def in_words(problem: Problem | str) -> str:
     text = (
         problem
         if isinstance(problem, str)
-        else render(problem, side_name=side_label, templates=FORM_WORDS, field_names=FORM_FIELDS)
+        else render(
+            problem,
+            side_name=side_label,
+            templates={code: str(words) for code, words in FORM_WORDS.items()},
+            field_names={name: str(words) for name, words in FORM_FIELDS.items()},
+        )
     )
     return text[:1].upper() + text[1:]
 

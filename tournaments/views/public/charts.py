@@ -111,7 +111,7 @@ def pair_charts(
     play_format = tournament.play_format
     values = [play_format.chart_value(p) for p in points]
     top_value = max(play_format.chart_ceiling(rounds), *values)
-    what, unit, slug = play_format.chart_names
+    what, unit, slug = (str(name) for name in play_format.chart_names)
     step = _nice_step(top_value)
     top_value = -(-top_value // step) * step
 
