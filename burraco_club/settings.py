@@ -73,6 +73,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "burraco_club.i18n.ClubLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -93,6 +95,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -169,7 +172,19 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
-LANGUAGE_CODE = "en"
+# The reader's choice (the switch on every page, kept in a cookie), else the browser's
+# Accept-Language, else the club's language (burraco_club/i18n.py), else Italian.
+LANGUAGE_CODE = "it"
+LANGUAGES = [
+    ("it", "Italiano"),
+    ("es", "Español"),
+    ("pt-br", "Português (Brasil)"),
+    ("de", "Deutsch"),
+    ("en", "English"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["burraco_club.formats"]
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Europe/Rome")
 USE_I18N = True
 USE_TZ = True

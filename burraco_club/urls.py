@@ -5,11 +5,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from burraco_club.security import LockoutAuthenticationForm
-from burraco_club.views import ping
+from burraco_club.views import language_choose, ping
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("ping/", ping, name="ping"),
+    # the language switch on every page
+    path("language/<str:language>/", language_choose, name="language_choose"),
     path(
         "login/",
         auth_views.LoginView.as_view(authentication_form=LockoutAuthenticationForm),

@@ -1,6 +1,9 @@
 """Site-level views."""
 
-from django.http import HttpRequest, HttpResponse
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import check_for_language
 from django.views.decorators.http import require_GET
 
 
@@ -8,3 +11,28 @@ from django.views.decorators.http import require_GET
 def ping(request: HttpRequest) -> HttpResponse:
     """A health check for load balancers: the app answers, through the whole middleware stack."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+@require_GET
+def language_choose(request: HttpRequest, language: str) -> HttpResponse:
+    """The language switch: a plain link on every page, remembered in Django's language cookie.
+
+    A link, not Django's set_language form, because the public pages are one rendering shared
+    by every reader and so carry no CSRF token; choosing a language changes nothing but the
+    reader's own cookie."""
+    if language not in dict(settings.LANGUAGES) or not check_for_language(language):
+        raise Http404("No such language.")
+    after = request.GET.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        after, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        after = "/"
+    response = HttpResponseRedirect(after)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        samesite="Lax",
+    )
+    return response

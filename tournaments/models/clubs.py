@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class Club(models.Model):
@@ -10,6 +11,13 @@ class Club(models.Model):
     slug = models.SlugField(max_length=60, unique=True)
     city = models.CharField(max_length=80, blank=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default="it",
+        help_text=_("The language of the club's pages for a reader whose browser asks for none."),
+    )
 
     class Meta:
         ordering = ["name"]

@@ -5,11 +5,27 @@ import datetime
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
 
 from tournaments import services
 from tournaments.models import Club, Tournament
 
 PASSWORD = "a-long-test-password-9"
+
+
+@pytest.fixture(autouse=True)
+def english_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The suite reads the English texts: every test client asks for English unless a test
+    says otherwise (the language tests send their own Accept-Language or cookie), and code
+    called directly speaks English. Without this the site's default, Italian, would answer."""
+    original = Client.__init__
+
+    def english_client(self: Client, *args: object, **defaults: object) -> None:
+        defaults.setdefault("HTTP_ACCEPT_LANGUAGE", "en")
+        original(self, *args, **defaults)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Client, "__init__", english_client)
+    translation.activate("en")
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
 from django_htmx.middleware import HtmxDetails
 
 from tournaments.selectors import public as leaderboard
@@ -40,8 +41,9 @@ def cached_for_readers(
 
     Only what the page reads varies what is stored, so no one can fill the cache: the query
     parameters in `params` with one of their values (a reader asking for anything else is
-    answered the canonical page, as if the rest were not there), the htmx region among
-    `targets`, whether htmx asks at all, and, for a page that prints its own absolute address
+    answered the canonical page, as if the rest were not there), the reader's language, the
+    htmx region among `targets`, whether htmx asks at all, and, for a page that prints its own
+    absolute address
     (`absolute`), the scheme and the host, which ALLOWED_HOSTS already bounds."""
     allowed = params or {}
 
@@ -88,6 +90,7 @@ def _served(
     variant = "|".join(
         [
             request.get_full_path(),
+            get_language(),
             "htmx" if request.htmx else "",
             target if target in targets else "",
             "restore" if request.htmx.history_restore_request else "",
@@ -135,5 +138,6 @@ def _stored_page(request: HttpRequest, body: bytes, content_type: str) -> HttpRe
         response["Content-Encoding"] = "gzip"
     else:
         response = HttpResponse(gzip.decompress(body), content_type=content_type)
-    patch_vary_headers(response, ("Accept-Encoding",))
+    # the language comes from the switch's cookie or the browser's Accept-Language
+    patch_vary_headers(response, ("Accept-Encoding", "Accept-Language", "Cookie"))
     return response

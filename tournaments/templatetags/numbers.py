@@ -1,0 +1,46 @@
+"""How the pages write numbers: grouped as the reader's language writes them (1.520 in Italian,
+Spanish, German and Brazilian Portuguese, 1,520 in English) with a real minus sign, never "−0".
+
+The CSV exports do not use this: they keep plain machine numbers (README)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django import template
+from django.utils import formats
+
+register = template.Library()
+
+MINUS = "\u2212"
+
+
+def points_text(value: int | float | Decimal | str | None, decimals: int | None = None) -> str:
+    """A score, a VP or a difference as the reader writes it: '1.520', '−305', '14,5'."""
+    if value is None or value == "":
+        return ""
+    try:
+        number = Decimal(str(value))
+    except ArithmeticError:
+        return str(value)
+    if decimals is not None:
+        number = round(number, decimals)
+    if number == 0:
+        number = abs(number)
+    text = formats.number_format(
+        abs(number), decimal_pos=decimals, use_l10n=True, force_grouping=True
+    )
+    return f"{MINUS}{text}" if number < 0 else text
+
+
+@register.filter
+def points(value: int | float | Decimal | str | None) -> str:
+    """{{ side.total|points }}: grouped digits in the reader's language, a real minus sign."""
+    return points_text(value)
+
+
+@register.filter
+def points_signed(value: int | float | Decimal | str | None) -> str:
+    """{{ difference|points_signed }}: like points, with '+' before a positive number."""
+    text = points_text(value)
+    return f"+{text}" if text and text[0].isdigit() and text != "0" else text
