@@ -34,18 +34,23 @@ class ClubLanguageMiddleware:
         language = _club_language(kwargs)
         if language:
             translation.activate(language)
-            request.LANGUAGE_CODE = translation.get_language()  # type: ignore[attr-defined]
+            request.LANGUAGE_CODE = translation.get_language()
 
 
 def _club_language(kwargs: dict[str, Any]) -> str:
     from tournaments.models import Club, Tournament
 
+    found: list[str]
     if "club_slug" in kwargs:
-        found = Club.objects.filter(slug=kwargs["club_slug"]).values_list("language", flat=True)
+        found = list(
+            Club.objects.filter(slug=kwargs["club_slug"]).values_list("language", flat=True)
+        )
     elif "tournament_id" in kwargs:
-        found = Tournament.objects.filter(pk=kwargs["tournament_id"]).values_list(
-            "club__language", flat=True
+        found = list(
+            Tournament.objects.filter(pk=kwargs["tournament_id"]).values_list(
+                "club__language", flat=True
+            )
         )
     else:
         return ""
-    return next(iter(found), "")
+    return found[0] if found else ""
