@@ -218,12 +218,17 @@ def test_a_deal_tapped_on_the_keyboard_scores_as_the_same_deal_typed(
             list(melds.values_list("side__direction", "number", "cards", "burraco", "points")),
         )
 
-    assert saved(table_2) == saved(table_1) == (
-        [("ew", 50), ("ns", 375)],
-        [
-            ("ew", 1, "QH QS QD", "", 30),
-            ("ew", 2, "10D JD QD KD", "", 40),
-            ("ns", 1, "3H 4H 5H 6H 7H 8H 9H", "clean", 45),
-            ("ns", 2, "KS KD KC", "", 30),
-        ],
+    tapped, typed_in = saved(table_2), saved(table_1)
+    assert (
+        tapped
+        == typed_in
+        == (
+            [("ew", 50), ("ns", 375)],
+            [
+                ("ew", 1, "QH QS QD", "", 30),
+                ("ew", 2, "10D JD QD KD", "", 40),
+                ("ns", 1, "3H 4H 5H 6H 7H 8H 9H", "clean", 45),
+                ("ns", 2, "KS KD KC", "", 30),
+            ],
+        )
     )
