@@ -219,16 +219,13 @@ def test_a_deal_tapped_on_the_keyboard_scores_as_the_same_deal_typed(
         )
 
     tapped, typed_in = saved(table_2), saved(table_1)
-    assert (
-        tapped
-        == typed_in
-        == (
-            [("ew", 50), ("ns", 375)],
-            [
-                ("ew", 1, "QH QS QD", "", 30),
-                ("ew", 2, "10D JD QD KD", "", 40),
-                ("ns", 1, "3H 4H 5H 6H 7H 8H 9H", "clean", 45),
-                ("ns", 2, "KS KD KC", "", 30),
-            ],
-        )
+    assert tapped == typed_in
+    assert typed_in == (
+        [("ew", 50), ("ns", 375)],
+        [
+            ("ew", 1, "QH QS QD", "", 30),
+            ("ew", 2, "10D JD QD KD", "", 40),
+            ("ns", 1, "3H 4H 5H 6H 7H 8H 9H", "clean", 45),
+            ("ns", 2, "KS KD KC", "", 30),
+        ],
     )
