@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import RULE_SETS, VP_SCALES, RuleSet, VpScale, house_rules, rule_set
 from tournaments.models.clubs import Club, Player, Season
+from tournaments.rules.glossary import Words, words_for
 from tournaments.rules.vp_tables import CUSTOM_SCALE as CUSTOM_SCALE
 from tournaments.rules.vp_tables import scale_from_rows
 
@@ -102,6 +103,11 @@ class Tournament(models.Model):
         from tournaments.rules.formats import format_of  # the rules read these models
 
         return format_of(self)
+
+    @property
+    def words(self) -> Words:
+        """The words of this tournament's game in the reader's language (the active one)."""
+        return words_for(self.variant)
 
 
 class Pair(models.Model):
