@@ -51,6 +51,7 @@ pytestmark = [
 
 ARTIFACTS = Path(settings.BASE_DIR) / "test-artifacts" / "card-keys"
 TABLET: ViewportSize = {"width": 768, "height": 1024}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 TOUCH = 44
 """The smallest touch target, in CSS pixels."""
 
@@ -204,6 +205,15 @@ def test_a_deal_tapped_on_the_keyboard_scores_as_the_same_deal_typed(
         shots.take(page, "tapped-768")
         page.get_by_role("button", name="Save deal 1").click()
         expect_saved(page, 1, *TOTALS)
+
+        # on a phone the keyboard still fits, its keys still 44 px
+        page.set_viewport_size(PHONE)
+        page.goto(base + reverse("table_entry", args=[table_2.pk]) + "?mode=cards")
+        keys = side_box(page, "ns").locator("[data-card-keys]")
+        assert_touch_targets(keys)
+        box = keys.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        shots.take(page, "keys-390")
     finally:
         context.close()
         for problem in console.problems:
