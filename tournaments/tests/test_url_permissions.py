@@ -24,6 +24,8 @@ PUBLIC = {
     "public_club", "public_tournament", "public_projector", "public_pair", "public_find",
     "public_standings_csv", "season_public", "season_public_pairs_csv",
     "season_public_players_csv",
+    # the Excel twins of the public files above: the same rows, the same checks
+    "public_standings_xlsx", "season_public_pairs_xlsx", "season_public_players_xlsx",
     # the language switch: sets only the reader's own language cookie
     "language_choose",
 }  # fmt: skip

@@ -18,7 +18,7 @@ from tournaments.forms.seasons import SeasonForm
 from tournaments.models import Season
 from tournaments.selectors.seasons import season_standings
 from tournaments.services import ServiceError, season_create, season_update
-from tournaments.views.season_pages import ranking_csv, season_context
+from tournaments.views.season_pages import ranking_csv, ranking_xlsx, season_context
 
 
 @login_required
@@ -96,3 +96,10 @@ def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
 def season_csv(request: HttpRequest, season_id: int, ranking: str) -> HttpResponse:
     season = selectors.for_organiser(request.user, Season, pk=season_id)
     return ranking_csv(season, ranking)
+
+
+@login_required
+@require_GET
+def season_xlsx(request: HttpRequest, season_id: int, ranking: str) -> HttpResponse:
+    season = selectors.for_organiser(request.user, Season, pk=season_id)
+    return ranking_xlsx(season, ranking)
