@@ -28,6 +28,8 @@ PUBLIC = {
     "public_standings_xlsx", "season_public_pairs_xlsx", "season_public_players_xlsx",
     # the language switch: sets only the reader's own language cookie
     "language_choose",
+    # how an evening runs in the app: a page of help, the same for everyone
+    "help",
 }  # fmt: skip
 """URL names anyone may open. Adding a name here is a decision: say why in the commit."""
 
