@@ -417,7 +417,7 @@ def test_target_board_shows_running_totals_and_the_winner(
     text = words(organiser_client.get(reverse("round_board", args=[round_.pk])).content.decode())
     assert "matches to 2005" in text
     assert f"Done 2400 – 280 N-S {one.ns.number} wins" in text  # type: ignore[union-attr]
-    assert "In progress 1200 – 140 playing to 2005" in text
+    assert "In progress 1200 – 140 playing to 2,005" in text
 
 
 def test_board_warns_when_a_danese_pairing_is_outdated(
