@@ -315,7 +315,8 @@ def _walk_the_evening(
     # --- 8. the player's page shows table 1's result by itself ------------------------------
     expect(standings_cell(player, t1_ns, "VP")).to_have_text(str(T1_VP[0]), timeout=POLL)
     expect(standings_cell(player, t1_ew, "VP")).to_have_text(str(T1_VP[1]), timeout=POLL)
-    expect(standings_cell(player, t1_ns, "MP")).to_have_text(str(T1_MP[0]))
+    # the page groups digits as the reader writes them (English here: 1,085)
+    expect(standings_cell(player, t1_ns, "MP")).to_have_text(f"{T1_MP[0]:,}")
     expect(standings_cell(player, t1_ns, "Rank")).to_have_text("1")
     assert player.evaluate("window.__e2eMarker") == "the same page"
     shots.take(player, "player-sees-table1")
@@ -397,7 +398,7 @@ def _walk_the_evening(
 
     # --- 12. the player's page follows the correction, still without a reload -----------------
     expect(standings_cell(player, t1_ns, "VP")).to_have_text(str(T1_FIXED_VP[0]), timeout=POLL)
-    expect(standings_cell(player, t1_ns, "MP")).to_have_text(str(T1_FIXED_MP[0]))
+    expect(standings_cell(player, t1_ns, "MP")).to_have_text(f"{T1_FIXED_MP[0]:,}")
     expect(standings_cell(player, t1_ew, "VP")).to_have_text(str(T1_FIXED_VP[1]))
     expect(standings_cell(player, t1_ew, "MP")).to_have_text(str(T1_FIXED_MP[1]))
     expect(player.locator("#standings .round-text")).to_have_text(
