@@ -499,7 +499,7 @@ def test_target_match_shows_totals_opening_minimum_and_the_winner(
     response = save(organiser_client, table, 2, opened, **HTMX)
     html = response.content.decode()
     standing = text_of(region(html, "standing"))
-    assert "N-S 2200 · E-W 150" in standing
+    assert "N-S 2,200 · E-W 150" in standing
     assert "N-S (Name" in standing and "won the match, 2,200 to 150." in standing
     assert "must open" not in standing  # the match is over
     assert "The match is over" in html and 'name="ns-melded_points"' not in html
