@@ -116,7 +116,7 @@ def test_summary_save_without_htmx_redirects_back_with_a_message(
     page = organiser_client.get(response["Location"]).content.decode()
     assert "Deal 1 saved: N-S 600, E-W 70." in page
     deal_rows = text_of(region(page, "deal-1"))
-    assert "N-S 300 1 clean +200 +100 taken 0 600 600" in deal_rows
+    assert "N-S 300 clean burraco +200 +100 taken 0 600 600" in deal_rows
     assert "E-W 100 — — taken −30 70 70" in deal_rows
 
 
