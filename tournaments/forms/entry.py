@@ -200,6 +200,8 @@ class SummarySideForm(_SideForm):
             self.fields["opening_canasta"] = forms.BooleanField(
                 required=False,
                 label=gettext("Opened with a %(burraco)s") % {"burraco": words["burraco"]},
+                help_text=gettext("Tick it if this side opened by laying down a %(burraco)s.")
+                % {"burraco": words["burraco"]},
             )
         self.order_fields(
             ["melded_points", "hand_points", *[kind_field(k) for k in rules.kinds()], "pot"]

@@ -333,7 +333,11 @@ class PairsForm(forms.Form):
 
 
 class MovementForm(forms.Form):
-    movement = forms.ChoiceField(label=_("Movement"), choices=MOVEMENT_CHOICES)
+    movement = forms.ChoiceField(
+        label=_("Movement"),
+        choices=MOVEMENT_CHOICES,
+        help_text=_("How the pairs move from table to table in this round."),
+    )
     step = _whole(
         _("the Mitchell step"),
         label=_("Mitchell step"),
@@ -349,6 +353,7 @@ class MovementForm(forms.Form):
 class SwapForm(forms.Form):
     pair_a = forms.ModelChoiceField(
         label=_("Swap pair"),
+        help_text=_("The first pair: it takes the other pair's table and direction."),
         queryset=Pair.objects.none(),
         empty_label=_("Choose a pair"),
         error_messages={
@@ -358,6 +363,7 @@ class SwapForm(forms.Form):
     )
     pair_b = forms.ModelChoiceField(
         label=_("with pair"),
+        help_text=_("The second pair: it takes the first pair's place."),
         queryset=Pair.objects.none(),
         empty_label=_("Choose a pair"),
         error_messages={

@@ -13,6 +13,7 @@ from scoring import DealResult, InvalidDeal, RuleSet, analyse_meld, parse_card
 from scoring.cards import CardError
 from scoring.melds import MeldError
 from scoring.problems import Problem, render
+from scoring.rules import KIND_ORDER
 from tournaments import services
 from tournaments.forms.entry import (
     CardSideForm,
@@ -23,7 +24,6 @@ from tournaments.forms.entry import (
 from tournaments.models import Pair, Table
 from tournaments.rules.entry import opening_needed
 from tournaments.rules.glossary import KIND_TERMS, words_for
-from tournaments.rules.sides import KIND_ORDER
 from tournaments.selectors.table import TablePage
 from tournaments.templatetags.numbers import points_text
 
