@@ -20,7 +20,7 @@ from typing import Any
 import django_tables2 as tables
 from django.http import HttpResponse
 from django_tables2.export import TableExport
-from tablib import Dataset  # type: ignore[import-untyped]
+from tablib import Dataset
 
 from tournaments.models import DealSide, Seat, Tournament
 from tournaments.rules.sides import BURRACO_KINDS

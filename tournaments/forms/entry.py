@@ -16,6 +16,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleSet
+from tournaments.forms.cards import read_suit_symbols, read_suit_symbols_by_line
 from tournaments.rules.glossary import words_for
 
 SIDES = (("ns", "N-S"), ("ew", "E-W"))  # the keys; pages name the sides from the glossary
@@ -118,6 +119,9 @@ class DealForm(forms.Form):
                 max_length=8,
                 widget=forms.TextInput(attrs={"class": "card-code", "autocomplete": "off"}),
             )
+
+    def clean_closing_discard(self) -> str:
+        return read_suit_symbols(self.cleaned_data.get("closing_discard", "")).strip()
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -263,6 +267,13 @@ class CardSideForm(_SideForm):
                 widget=forms.TextInput(attrs={"autocomplete": "off", "inputmode": "numeric"}),
             )
         self.order_fields(["melds", "hand", "pot"])
+
+    def clean_melds(self) -> str:
+        """Suit symbols (tapped on the page's keyboard, typed or pasted) read as letters."""
+        return read_suit_symbols_by_line(self.cleaned_data.get("melds", ""))
+
+    def clean_hand(self) -> str:
+        return read_suit_symbols(self.cleaned_data.get("hand", ""))
 
     def clean_opening_melds(self) -> list[int] | None:
         text = self.cleaned_data.get("opening_melds", "")

@@ -96,6 +96,7 @@ T1_FIXED_VP = (13, 7)  # a difference of 251 to 350 is 13 to 7
 
 # Table 2, deal 1 in card mode. First an illegal meld: two wild cards (2S and 2D) in one meld.
 ILLEGAL_MELD = "5H 2S 7H 2D"
+ILLEGAL_MELD_SHOWN = "5♥ 2♠ 7♥ 2♦"  # as the page shows cards: with their suits' symbols
 RULE_ERROR = "a meld may hold only one wild card"
 # Then the real deal. N-S: 3H-9H, a clean burraco, 5+5+5+5+5+10+10 = 45, and three kings, 30:
 # 75 melded + clean 200 + closing 100 = 375. E-W: three queens 30 + 10D-KD 40 = 70 melded,
@@ -329,7 +330,7 @@ def _walk_the_evening(
     # The engine's message, next to N-S's melds field, on the line of the meld it is about.
     readings = ns_box.locator("div.field-melds + ol.meld-readings")
     expect(readings.locator("li.bad")).to_contain_text(RULE_ERROR, timeout=10_000)
-    expect(readings.locator("li.bad .cards")).to_have_text(ILLEGAL_MELD)
+    expect(readings.locator("li.bad .cards")).to_have_text(ILLEGAL_MELD_SHOWN)
     expect(ew_box).not_to_contain_text(RULE_ERROR)
     page.get_by_role("button", name="Save deal 1").click()  # refused: nothing is saved
     expect(page.locator("#entry-main")).to_contain_text("No deal entered yet.")
