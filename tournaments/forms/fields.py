@@ -50,7 +50,7 @@ targets_text = lazy(_targets_now, str)
 
 
 SETTINGS_HELP = {
-    "name": _("The name players see on the public pages, e.g. “Tuesday evening”."),
+    "name": _("The name players see on the public pages, e.g. “Friday evening”."),
     "date": _("The evening the tournament is played."),
     "club": _("The club that runs the tournament: its organisers can manage it."),
     "variant": _(
