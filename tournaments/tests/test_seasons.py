@@ -351,7 +351,10 @@ def test_an_empty_best_of_counts_every_evening(club: Club, organiser_client: Cli
 def test_a_bad_season_form_says_why(club: Club, organiser_client: Client) -> None:
     response = organiser_client.post(reverse("season_new"), {"name": "X", "best_of": "0"})
     assert response.status_code == 200
-    assert "Ensure this value is greater than or equal to 1." in response.content.decode()
+    assert (
+        "Write at least 1 evening, or leave it empty to count them all."
+        in response.content.decode()
+    )
     assert not Season.objects.exists()
 
 

@@ -313,7 +313,7 @@ def test_tournament_page_shows_settings_pairs_and_the_next_step(
     tournament = make_tournament(club, pairs=4, house_rules_overrides={"closing_bonus": 150})
     page = organiser_client.get(reverse("tournament_detail", args=[tournament.pk])).content.decode()
     assert "Name3a Surname3a – Name3b Surname3b" in page
-    assert "Pairs (coppie): 4" in page
+    assert "Pairs: 4" in page
     assert "Seat round 1" in page
     assert "Random draw, Mitchell, Danese (by standings)" in page
     assert "closing bonus 150" in page
