@@ -254,7 +254,17 @@ VARIANT_WORDS: dict[str, dict[str, dict[str, str]]] = {
             "pot": "morto",
         },
         "de": {**_CANASTA["de"], "burraco": "Canastra", "pot": "Morto"},
-        "en": {**_CANASTA["en"], "burraco": "canastra", "burracos": "canastras", "pot": "morto"},
+        "en": {
+            **_CANASTA["en"],
+            "burraco": "canastra",
+            "burracos": "canastras",
+            "clean_burraco": "clean canastra",
+            "dirty_burraco": "dirty canastra",
+            "royal_burraco": "royal canastra",
+            "noble_burraco": "noble canastra",
+            "wild_burraco": "wild-card canastra",
+            "pot": "morto",
+        },
     },
     "spanish": {
         "it": {**_CANASTA["it"], "pot": "muerto"},
