@@ -71,12 +71,27 @@ def unmarked(source: str) -> list[str]:
     return texts
 
 
+ONE_LANGUAGE_TEMPLATES = frozenset(
+    f"help/help_{code.replace('-', '_')}.html" for code, _name in settings.LANGUAGES
+)
+"""The help pages: one template per language, each written whole in its own language (the
+view picks it by the reader's language), so its text is the translation, not a msgid.
+tests/test_help.py checks that each renders in its language."""
+
+
 def template_names() -> list[str]:
     return sorted(
         str(path.relative_to(TEMPLATES))
         for path in TEMPLATES.rglob("*")
         if path.suffix in (".html", ".txt")
+        and str(path.relative_to(TEMPLATES)) not in ONE_LANGUAGE_TEMPLATES
     )
+
+
+def test_the_one_language_templates_are_the_help_pages_and_nothing_else() -> None:
+    for name in ONE_LANGUAGE_TEMPLATES:
+        assert (TEMPLATES / name).exists(), name
+    assert "help/_help_base.html" in template_names()  # their frame is scanned like any other
 
 
 # --- the scanner itself ----------------------------------------------------------------------
