@@ -27,10 +27,10 @@ from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django_tables2.export import TableExport
 from tablib import Dataset
 
+from tournaments.forms.entry import POT_CHOICES
 from tournaments.models import Deal, DealSide, Season, Seat, Tournament
 from tournaments.rules.glossary import Words
 from tournaments.rules.sides import BURRACO_KINDS
@@ -194,11 +194,8 @@ def rows_csv_response(
 
 # --- Excel files (.xlsx): the same rows, for reading ----------------------------------------------
 
-POT_TEXT = {
-    "taken": gettext_lazy("taken"),
-    "not_taken": gettext_lazy("not taken"),
-    "taken_unplayed": gettext_lazy("taken, not played"),
-}
+POT_TEXT = dict(POT_CHOICES)
+"""What became of the pot, in the words the entry form offers (taken, not taken, …)."""
 
 
 def _unranked_as_empty(value: Any) -> Any:

@@ -168,6 +168,8 @@ def test_the_deal_results_speak_the_readers_language_in_the_words_of_the_game(
         assert sheet.title == title
         assert second[3] == ew, language
         assert first[:3] == [1, 1, 1] and first[-1] == 760 and second[-1] == -180
+    # the pot and the entry mode in the entry form's words, not the CSV's codes
+    assert [first[7], first[9], second[9]] == ["Score sheet", "taken", "not taken"]
 
 
 def test_a_tables_headers_are_the_pages_own_in_the_readers_language(
