@@ -330,12 +330,12 @@ PHRASES: dict[str, Template] = {
     "phrase.at_least_points": gettext_noop("at least {points} points"),
     "phrase.or_a_burraco": gettext_noop("{need} or a {burraco_word}"),
     "phrase.any_kind": gettext_noop("a {burraco} of any kind"),
-    # {kind} alone ("clean") or the whole name from the reader's glossary, {kind_burraco}
-    "phrase.a_kind_burraco": gettext_noop("a {kind} {burraco}"),
+    # {kind_burraco}: a kind's whole name, the reader's own ("burraco pulito") or "clean burraco"
+    "phrase.a_kind_burraco": gettext_noop("a {kind_burraco}"),
     "phrase.or_other_kinds": gettext_noop("{text} (or a {others} one)"),
     "phrase.count_kind_burraco": (
-        gettext_noop("{count} {kind} {burraco}"),
-        gettext_noop("{count} {kind} {burraco}s"),
+        gettext_noop("{count} {kind_burraco}"),
+        gettext_noop("{count} {kind_burraco}s"),
         "count",
     ),
     "phrase.no_burraco": gettext_noop("no {burraco}"),

@@ -12,7 +12,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_l
 from scoring import DealResult, InvalidDeal, RuleSet, analyse_meld, parse_card
 from scoring.cards import CardError
 from scoring.melds import MeldError
-from scoring.problems import Problem, render
+from scoring.problems import Problem
 from scoring.rules import KIND_ORDER
 from tournaments import services
 from tournaments.forms.entry import (
@@ -24,6 +24,7 @@ from tournaments.forms.entry import (
 from tournaments.models import Pair, Table
 from tournaments.rules.entry import opening_needed
 from tournaments.rules.glossary import KIND_TERMS, words_for
+from tournaments.rules.problem_text import problem_text
 from tournaments.selectors.table import TablePage
 from tournaments.templatetags.numbers import points_text
 
@@ -157,14 +158,16 @@ def side_label(number: int) -> str:
     return gettext("side %(number)s") % {"number": number}
 
 
-def in_words(problem: Problem | str) -> str:
+def in_words(problem: Problem | str, variant: str = "") -> str:
     """A problem of the engine (placed by its data) or a service's message, in the form's
-    words, the sides named N-S and E-W."""
+    words and the reader's language, the sides named N-S and E-W, the game's own words for
+    its burraco and its pot."""
     text = (
         problem
         if isinstance(problem, str)
-        else render(
+        else problem_text(
             problem,
+            variant=variant or str(problem.params.get("variant", "")),
             side_name=side_label,
             templates={code: str(words) for code, words in FORM_WORDS.items()},
             field_names={name: str(words) for name, words in FORM_FIELDS.items()},
@@ -224,16 +227,17 @@ def feedback_for(
     if entry.deal.is_bound:
         for hidden in entry.deal.hidden_fields():
             feedback.top.extend(f"{hidden.name.capitalize()}: {e}" for e in hidden.errors)
+    variant = page.tournament.variant
     for problem in problems:
         at = problem.side if isinstance(problem, Problem) else None
         side = sides[at - 1] if at in (1, 2) else None
         line = (problem.meld or 0) if isinstance(problem, Problem) else 0
         if side is None:
-            feedback.top.append(in_words(problem))
+            feedback.top.append(in_words(problem, variant))
         elif 0 < line <= len(side.melds):
-            side.melds[line - 1].problems.append(in_words(problem))
+            side.melds[line - 1].problems.append(in_words(problem, variant))
         else:
-            side.problems.append(in_words(problem))
+            side.problems.append(in_words(problem, variant))
     for index, view in enumerate(sides):
         view.result = result.sides[index] if result is not None else None
         _read_melds(view.melds, page.rules, view.result.melds if view.result else None)
@@ -258,7 +262,9 @@ def _read_melds(lines: list[MeldLine], rules: RuleSet, melds: Any) -> None:
                 else analyse_meld([parse_card(code) for code in card_texts(line.text)], rules)
             )
         except (CardError, MeldError) as error:
-            line.problems.append(render(error.problem, side_name=side_label))
+            line.problems.append(
+                problem_text(error.problem, variant=rules.slug, side_name=side_label)
+            )
             continue
         what = words.kind(meld.burraco) if meld.burraco else SHAPES.get(meld.shape, meld.shape)
         line.reading = gettext("%(what)s, %(points)s points") % {
