@@ -48,7 +48,9 @@ def decode(grid: list[list[bool]], scale: int = 6) -> list[str]:
         pixels += line * scale
     size = len(grid) * scale
     image = memoryview(bytes(pixels)).cast("B", (size, size))
-    found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+    found = zxingcpp.read_barcodes(
+        image, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
+    )
     return [barcode.text for barcode in found]
 
 
