@@ -90,8 +90,8 @@ def test_home_lists_the_clubs_playing_today_and_lately_and_never_an_unpublished_
         url("public_tournament", tonight),
     ]
     assert "Playing today Monday 23 November" in words(today_part)
-    assert "Monday evening Monday 23 November 2026 Live" in words(today_part)
-    assert "Monday afternoon Monday 23 November 2026 Final standings" in words(today_part)
+    assert "Monday evening 23 November 2026 Live" in words(today_part)
+    assert "Monday afternoon 23 November 2026 Final standings" in words(today_part)
     assert f'href="{reverse("public_club", args=["roma"])}"' in today_part
 
     recent_part = region(page, "recent-part")
@@ -159,11 +159,11 @@ def test_club_page_lists_today_then_to_come_then_past(
         "past": ["Yesterday", "Last year"],  # the latest first
     }
     assert "Draft" not in page
-    assert "Today Tonight Monday 23 November 2026 Live" in words(page)
-    assert "Yesterday Sunday 22 November 2026 Final standings" in words(page)
+    assert "Today Tonight 23 November 2026 Live" in words(page)
+    assert "Yesterday 22 November 2026 Final standings" in words(page)
     # the club's organisers see the unpublished ones too, marked
     own = organiser_client.get(address).content.decode()
-    assert "Draft for Friday Friday 27 November 2026 Coming up Not published" in words(
+    assert "Draft for Friday 27 November 2026 Coming up Not published" in words(
         region(own, "upcoming-part")
     )
     assert "Draft of last week" in region(own, "past-part")
@@ -197,9 +197,13 @@ def test_every_public_tournament_page_links_the_file_the_projector_and_find_your
         "Find your table": url("public_find", tournament),
         "Projector": url("public_projector", tournament),
         "Standings file (CSV)": url("public_standings_csv", tournament),
+        "Standings file (Excel)": url("public_standings_xlsx", tournament),
     }
     csv = anonymous_client.get(links["Standings file (CSV)"])
     assert csv.status_code == 200 and csv["Content-Type"].startswith("text/csv")
+    assert csv.content.decode().count("\n") == 5  # a heading and the four pairs
+    excel = anonymous_client.get(links["Standings file (Excel)"])
+    assert excel.status_code == 200 and excel.content[:2] == b"PK"  # an .xlsx is a zip
 
 
 # --- QR codes -----------------------------------------------------------------------------------
