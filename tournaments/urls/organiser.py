@@ -1,4 +1,5 @@
-"""The organiser's pages under /organise/ (every one scoped to their clubs), and the home page."""
+"""The organiser's pages under /organise/ (every one scoped to their clubs); the home page is
+in public.py."""
 
 from django.urls import path
 
@@ -9,7 +10,6 @@ R = "organise/rounds/<int:round_id>"
 S = "organise/seasons/<int:season_id>"
 
 urlpatterns = [
-    path("", setup.home, name="home"),
     path("organise/", setup.dashboard, name="dashboard"),
     # tournaments and pairs
     path("organise/tournaments/new/", setup.tournament_create, name="tournament_create"),

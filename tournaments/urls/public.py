@@ -1,15 +1,17 @@
-"""Public pages (no login): a club's published tournaments, a tournament's standings, projector
-view, pairs, "find your table" and standings file (CSV and Excel); a season's page and rankings."""
+"""Public pages (no login): the home page, a club's published tournaments, a tournament's
+standings, projector view, pairs, "find your table" and standings file (CSV and Excel); a
+season's page and rankings."""
 
 from django.urls import path
 
-from tournaments.views.public import exports, pages, seasons
+from tournaments.views.public import exports, front, pages, seasons
 
 T = "t/<slug:club_slug>/<slug:tournament_slug>"
 S = "s/<slug:club_slug>/<slug:season_slug>"
 
 urlpatterns = [
-    path("t/<slug:club_slug>/", pages.club_page, name="public_club"),
+    path("", front.home, name="home"),
+    path("t/<slug:club_slug>/", front.club_page, name="public_club"),
     path(f"{T}/", pages.tournament_page, name="public_tournament"),
     path(f"{T}/projector/", pages.projector, name="public_projector"),
     path(f"{T}/pairs/<int:number>/", pages.pair_page, name="public_pair"),

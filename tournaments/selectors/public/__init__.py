@@ -31,7 +31,6 @@ from tournaments.selectors.public.models import (
 )
 from tournaments.selectors.public.reads import (
     board,
-    club_tournaments,
     current_seating,
     pair_page,
     player_places,
@@ -58,7 +57,6 @@ __all__ = [
     "Version",
     "board",
     "cache_key",
-    "club_tournaments",
     "current_seating",
     "current_version",
     "forget_version",

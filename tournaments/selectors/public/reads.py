@@ -15,7 +15,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import QuerySet, Subquery
+from django.db.models import Subquery
 
 from tournaments.models import Club, DealSide, Pair, Round, Seat, Tournament
 from tournaments.rules.sides import SideScore
@@ -41,12 +41,6 @@ from tournaments.selectors.public.models import (
 
 def public_club(club_slug: str) -> Club | None:
     return Club.objects.filter(slug=club_slug).first()
-
-
-def club_tournaments(club: Club, *, with_unpublished: bool = False) -> QuerySet[Tournament]:
-    """The club's tournaments for its public page, newest first."""
-    tournaments = club.tournaments.order_by("-date", "-id")
-    return tournaments if with_unpublished else tournaments.filter(published=True)
 
 
 def board(tournament: Tournament) -> Board:

@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from tournaments import exports, selectors
@@ -73,15 +74,20 @@ def _round(request: HttpRequest, round_id: int) -> Round:
 @login_required
 @require_GET
 def print_seating(request: HttpRequest, round_id: int) -> HttpResponse:
-    """The seating list of a round, to pin up: table, North-South, East-West, the bye."""
+    """The seating list of a round, to pin up: table, North-South, East-West, the bye, and the
+    QR code of the tournament's public standings."""
     round_ = _round(request, round_id)
+    tournament = round_.tournament
     tables = selectors.round_tables(round_)
     context = _print_context(
         request,
-        round_.tournament,
+        tournament,
         round=round_,
         tables=[t for t in tables if not t.is_bye],
         byes=[t for t in tables if t.is_bye],
+        phone_url=request.build_absolute_uri(
+            reverse("public_tournament", args=[tournament.club.slug, tournament.slug])
+        ),
     )
     return render(request, "tournaments/print/seating.html", context)
 

@@ -28,12 +28,6 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def home(request: HttpRequest) -> HttpResponse:
-    if request.user.is_authenticated:
-        return redirect("dashboard")
-    return render(request, "tournaments/home.html")
-
-
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
     return render(

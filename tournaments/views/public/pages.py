@@ -1,5 +1,5 @@
-"""The public pages players and the projector watch during an evening, with no login: a club's
-published tournaments, a tournament's live standings and current seating, the projector view,
+"""The public pages players and the projector watch during an evening, with no login: a
+tournament's live standings and current seating, the projector view,
 each pair's rounds, and "find your table".
 
 An unpublished tournament answers 404 to everyone but the organisers of its club, who see a
@@ -75,6 +75,8 @@ def _page_context(tournament: Tournament, **more: Any) -> dict[str, Any]:
             "projector": reverse("public_projector", args=[club, slug]),
             "find": reverse("public_find", args=[club, slug]),
             "club": reverse("public_club", args=[club]),
+            "standings_csv": reverse("public_standings_csv", args=[club, slug]),
+            "standings_xlsx": reverse("public_standings_xlsx", args=[club, slug]),
         },
         **more,
     }
@@ -130,21 +132,6 @@ def _round_text(tournament: Tournament, seating: Seating | None) -> str:
 
 
 # --- pages --------------------------------------------------------------------------------------
-
-
-@require_safe
-def club_page(request: HttpRequest, club_slug: str) -> HttpResponse:
-    """A club's published tournaments, newest first (its organisers also see the others)."""
-    club = leaderboard.public_club(club_slug)
-    if club is None:
-        raise Http404("No such club.")
-    organiser = request.user.is_authenticated and _organises(request, club)
-    tournaments = leaderboard.club_tournaments(club, with_unpublished=organiser)
-    return render(
-        request,
-        "tournaments/public/club.html",
-        {"club": club, "tournaments": tournaments, "organiser": organiser},
-    )
 
 
 @require_safe
