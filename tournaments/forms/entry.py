@@ -12,8 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from scoring import RuleSet
+from tournaments.rules import sheet
+from tournaments.rules.sheet import kind_field
 
 SIDES = (("ns", "N-S"), ("ew", "E-W"))
 MODES = (("summary", "Score sheet"), ("cards", "Cards"))
@@ -25,11 +28,6 @@ POT_CHOICES = (
 MAX_POINTS = 5000
 MAX_COUNT = 10
 _CARD_SEPARATORS = re.compile(r"[\s,;]+")
-
-
-def kind_field(kind: str) -> str:
-    """The form field that counts one kind of burraco ("semi-clean" -> "burracos_semi_clean")."""
-    return "burracos_" + kind.replace("-", "_")
 
 
 def card_texts(text: str) -> list[str]:
@@ -98,6 +96,10 @@ class DealForm(forms.Form):
 
     def __init__(self, *args: Any, mode: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        closed = self.fields["closed"]
+        assert isinstance(closed, forms.ChoiceField)
+        closed_field = sheet.closed_field()
+        closed.label, closed.choices = closed_field.label, closed_field.choices
         if mode == "cards":
             self.fields["closing_discard"] = forms.CharField(
                 label="Card discarded to close (if you know it)",
@@ -130,12 +132,19 @@ class _SideForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.opening = opening
-        self.fields["pot"].label = rules.word("pot").capitalize()
+        pot = self.fields["pot"]
+        assert isinstance(pot, forms.ChoiceField)
+        pot.label = rules.word("pot").capitalize()
+        pot.choices = sheet.pot_choices(rules)
+        if len(pot.choices) == 2:
+            pot.error_messages["invalid_choice"] = _("Choose taken or not taken.")
+            if self.initial.get("pot") == "taken_unplayed":  # the same as taken here
+                self.initial = {**self.initial, "pot": "taken"}
         if rules.pot_penalty_in_cards:
             self.fields["pot_points"] = _NumberField(
                 maximum=MAX_POINTS,
                 empty_is_zero=False,
-                label="Points in the pot (when not taken)",
+                label=_("Points in the pot (when not taken)"),
             )
 
     def common(self, closed: bool) -> dict[str, Any]:
@@ -148,27 +157,25 @@ class _SideForm(forms.Form):
 
 
 class SummarySideForm(_SideForm):
-    """One side as the score sheet gives it: points, and a count of burracos per kind."""
+    """One side as the score sheet gives it, field by field in the printed sheet's order
+    (rules/sheet.py): points, the opening where it applies, a count of burracos per kind,
+    the pot, the points left in hand."""
 
     def __init__(self, *args: Any, rules: RuleSet, opening: bool, **kwargs: Any) -> None:
         super().__init__(*args, rules=rules, opening=opening, **kwargs)
-        self.fields["melded_points"] = _NumberField(maximum=MAX_POINTS, label="Melded points")
-        self.fields["hand_points"] = _NumberField(maximum=MAX_POINTS, label="Points left in hand")
-        word = rules.word("burraco")
-        for kind in rules.kinds():
-            self.fields[kind_field(kind)] = _NumberField(
-                maximum=MAX_COUNT, label=f"{kind.capitalize()} {word}s"
-            )
-        if opening:
-            self.fields["opening_points"] = _NumberField(
-                maximum=MAX_POINTS, empty_is_zero=False, label="Opening points"
-            )
-            self.fields["opening_canasta"] = forms.BooleanField(
-                required=False, label=f"Opened with a {word}"
-            )
-        self.order_fields(
-            ["melded_points", "hand_points", *[kind_field(k) for k in rules.kinds()], "pot"]
-        )
+        self.sheet_fields = sheet.side_fields(rules, opening=opening)
+        for item in self.sheet_fields:
+            if item.kind == sheet.MARK:
+                self.fields[item.name] = forms.BooleanField(required=False, label=item.label)
+            elif item.kind in (sheet.POINTS, sheet.COUNT):
+                self.fields[item.name] = _NumberField(
+                    maximum=MAX_COUNT if item.kind == sheet.COUNT else MAX_POINTS,
+                    empty_is_zero=item.name not in ("opening_points", "pot_points"),
+                    label=item.label,
+                )
+            else:
+                self.fields[item.name].label = item.label
+        self.order_fields([item.name for item in self.sheet_fields])
 
     def side(self, closed: bool) -> dict[str, Any]:
         data = self.cleaned_data
@@ -315,7 +322,7 @@ def initial_from_entry(entry: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     to the mode the deal was entered in."""
     initial: dict[str, dict[str, Any]] = {"deal": {"closed": ""}}
     sides = entry.get("sides") or []
-    for (key, _), side in zip(SIDES, sides, strict=False):
+    for (key, _label), side in zip(SIDES, sides, strict=False):
         values: dict[str, Any] = {"pot": side.get("pot", "taken")}
         for name in ("pot_points", "opening_points", "opening_canasta"):
             if name in side:
