@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 CSP = "; ".join(
     [
@@ -78,11 +79,18 @@ class ContentSecurityPolicyMiddleware:
 
 # --- lockout ---------------------------------------------------------------------------------
 
-LOCKOUT_MESSAGE = (
-    "Too many failed logins for this account or from this address. For safety, logging in is "
-    "paused for {minutes} minutes: wait, then try again (or ask another organiser to reset "
-    "your password)."
-)
+
+def lockout_message(minutes: int) -> str:
+    """What a locked-out organiser reads, in the reader's language."""
+    return ngettext(
+        "Too many failed logins for this account or from this address. For safety, logging in "
+        "is paused for %(minutes)s minute: wait, then try again (or ask another organiser to "
+        "reset your password).",
+        "Too many failed logins for this account or from this address. For safety, logging in "
+        "is paused for %(minutes)s minutes: wait, then try again (or ask another organiser to "
+        "reset your password).",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def _limits() -> tuple[int, int, int]:
@@ -158,7 +166,7 @@ class LockoutBackend(ModelBackend):
         **kwargs: Any,
     ) -> Any:
         if is_locked_out(username, request):
-            raise PermissionDenied(LOCKOUT_MESSAGE)
+            raise PermissionDenied(lockout_message(_limits()[2] // 60))
         return super().authenticate(request, username=username, password=password, **kwargs)
 
 
@@ -168,5 +176,5 @@ class LockoutAuthenticationForm(AuthenticationForm):
     def clean(self) -> dict[str, Any]:
         if is_locked_out(self.data.get("username"), self.request):
             minutes = _limits()[2] // 60
-            raise forms.ValidationError(LOCKOUT_MESSAGE.format(minutes=minutes), code="locked")
+            raise forms.ValidationError(lockout_message(minutes), code="locked")
         return super().clean()

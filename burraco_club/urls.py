@@ -5,13 +5,15 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from burraco_club.security import LockoutAuthenticationForm
-from burraco_club.views import language_choose, ping
+from burraco_club.views import help_page, language_choose, ping
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("ping/", ping, name="ping"),
     # the language switch on every page
     path("language/<str:language>/", language_choose, name="language_choose"),
+    # how an evening runs, in the reader's language (linked from every page's header)
+    path("help/", help_page, name="help"),
     path(
         "login/",
         auth_views.LoginView.as_view(authentication_form=LockoutAuthenticationForm),

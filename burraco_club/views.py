@@ -2,8 +2,9 @@
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import check_for_language
+from django.utils.translation import check_for_language, get_language
 from django.views.decorators.http import require_GET
 
 
@@ -36,3 +37,17 @@ def language_choose(request: HttpRequest, language: str) -> HttpResponse:
         samesite="Lax",
     )
     return response
+
+
+HELP_TEMPLATES: dict[str, str] = {
+    code: f"help/help_{code.replace('-', '_')}.html" for code, _name in settings.LANGUAGES
+}
+"""One help page per language (templates/help/), written in that language as its clubs speak:
+not a translation catalogue's sentences, so each reads as a whole."""
+
+
+@require_GET
+def help_page(request: HttpRequest) -> HttpResponse:
+    """How an evening runs in the app, in the reader's language (English for any other)."""
+    template = HELP_TEMPLATES.get((get_language() or "").lower(), "help/help_en.html")
+    return render(request, template)

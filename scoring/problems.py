@@ -1,7 +1,8 @@
 """What is wrong with an entry, as data: where it is (side, meld, field, card), a stable code and
 its parameters; and the one place that says it in English (`render`).
 
-A `Problem` holds no sentence. `MESSAGES` maps each code to its English template; `render`
+A `Problem` holds no sentence. `MESSAGES` (in `problem_messages`) maps each code to its English
+template, marked for the translation catalogues; `render`
 fills it in, saying where the problem is ("side 2", "side 2, meld 1 (5H 2S 7H 2D)",
 `side 1: "hand"`) before a template that does not place the side itself. A reader that names
 sides otherwise (the web form's N-S and E-W) passes `side_name`; one that words a code
@@ -20,8 +21,9 @@ from dataclasses import dataclass, replace
 from dataclasses import field as dataclass_field
 from typing import Any
 
+from scoring.problem_messages import KIND_NAMES, MESSAGES, PHRASES, SUIT_NAMES, Template
+
 SideName = Callable[[int], str]
-Template = str | tuple[str, str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,207 +65,36 @@ def rule_words(rules: Any) -> dict[str, str]:
     }
 
 
-POT_VALUES = '"taken", "not_taken" or "taken_unplayed"'
-
-MESSAGES: dict[str, Template] = {
-    # --- the contract's shape (scoring.contract) ---
-    "contract.deal_not_object": 'a deal must be a JSON object with "variant" and "sides"',
-    "contract.deal_unknown_fields": (
-        "unknown field in the deal: {fields}",
-        "unknown fields in the deal: {fields}",
-        "count",
-    ),
-    "contract.variant_missing": 'the deal needs a "variant": {variants}',
-    "contract.variant_unknown": "unknown variant {shown}: choose one of {variants}",
-    "contract.sides_missing": 'the deal needs "sides": a list with one entry per side',
-    "contract.side_not_object": "{side}: a side must be a JSON object (melds, hand, pot, …)",
-    "contract.side_unknown_fields": (
-        "{side}: unknown field {fields}",
-        "{side}: unknown fields {fields}",
-        "count",
-    ),
-    "contract.cards_and_sheet": (
-        "{side}: give either the cards (melds and hand) or the score sheet's numbers "
-        "(melded_points, hand_points, burracos), not both"
-    ),
-    "contract.pot_missing": '{side}: say what became of the pot: "pot" is ' + POT_VALUES,
-    "contract.pot_unknown": '{side}: "pot" must be ' + POT_VALUES + ", not {shown}",
-    "contract.sheet_needs": '{side}: the score sheet\'s numbers need "{field}"',
-    "contract.melds_not_list": "must be a list of melds, each a list of cards",
-    "contract.meld_not_list": "a meld is a list of cards, not {shown}",
-    "contract.not_whole": "must be a whole number, not {shown}",
-    "contract.not_boolean": "must be true or false, not {shown}",
-    "contract.not_meld_numbers": "must list meld numbers (from 0), not {shown}",
-    "contract.not_burraco_counts": 'must count burracos by kind, e.g. {{"clean": 1}}, not {shown}',
-    "contract.burraco_count_not_whole": "must give a whole number of {kind} burracos, not {shown}",
-    "contract.not_card_list": 'must be a list of cards, e.g. ["KD", "5S"], not {shown}',
-    "contract.bad_cards": "{errors}",
-    # --- cards (scoring.cards) ---
-    "card.unknown": (
-        "'{shown}' is not a card: write the rank then the suit, e.g. 10H, QS, AD, 7C, or JK "
-        "for a joker (suits S H D C)"
-    ),
-    "card.not_text": '{shown} is not a card: a card is written as text, e.g. "7H"',
-    # --- melds (scoring.melds) ---
-    "meld.too_short": "a meld needs at least {meld_min} cards",
-    "meld.only_wild": "a meld cannot be made of wild cards only (jokers and 2s) in {variant_name}",
-    "meld.run_twice": "a run cannot hold two {card_code}",
-    "meld.three_aces": "a run cannot hold three {card_code}",
-    "meld.ace_both": "in {variant_name} the ace is low (A-2-3) or high (Q-K-A) in a run, not both",
-    "meld.one_wild": "a meld may hold only one wild card",
-    "meld.not_in_sequence": "the cards are not in sequence",
-    "meld.too_long": "a run cannot be longer than from ace to ace (14 cards)",
-    "meld.second_ace": (
-        "in {variant_name} the ace is low or high, not both: no card can stand for the second ace"
-    ),
-    "meld.corner": "a run cannot turn the corner at the ace (K-A-2)",
-    "meld.gap_no_wild": (
-        "the cards are not in sequence: {missing_text} missing, and no wild card to fill the gap"
-    ),
-    "meld.gap_one_wild": (
-        "the cards are not in sequence: {missing_text} missing, and one wild card can stand for "
-        "only one missing card"
-    ),
-    "meld.no_sets": "{variant_name} has no sets of the same rank: a meld must be a run of one suit",
-    "meld.mixed_suits": "a run must be of one suit, but these cards mix {suits_text}",
-    "meld.neither": (
-        "the cards are neither a run (one suit, in sequence) nor a set (one rank): they mix "
-        "{suits_text} and different ranks"
-    ),
-    # --- a deal (scoring.deals) ---
-    "deal.side_count": "{variant_name} is played by {counts_text} sides; this deal has {sides}",
-    "deal.two_closers": (
-        "only one side can close a deal, but {closers_text} are both marked as closed"
-    ),
-    "side.players": "{side}: a side has 1 or 2 players, not {players}",
-    "side.one_player": "{side}: {variant_name} is one against one, so a side has one player",
-    "closing.hand_not_empty": (
-        "{side} closed, so its player's hand must be empty, but it lists {count} card ({cards})",
-        "{side} closed, so its player's hand must be empty, but it lists {count} cards ({cards})",
-        "count",
-    ),
-    "closing.hand_points": (
-        "{side} closed, so its player holds no cards: hand points must be 0, not {hand}"
-    ),
-    "closing.discard_without_closing": "{side} did not close, so it has no closing discard",
-    "closing.needs_pot": (
-        "{side} closed without taking its {pot_word}: in {variant_name} a side must take it "
-        "before closing"
-    ),
-    "closing.needs_burraco": (
-        "{side} closed without {closing_kinds_text}: in {variant_name} closing needs "
-        "{closing_kinds_text}"
-    ),
-    "closing.wild_discard": (
-        "{side} closed by discarding {card}: in {variant_name} the closing discard may not be a "
-        "wild card (a joker or a 2)"
-    ),
-    "sheet.melded_negative": "{side}: melded points cannot be negative ({points})",
-    "sheet.hand_negative": "{side}: hand points cannot be negative ({points})",
-    "sheet.melded_not_multiple_of_5": (
-        "{side}: melded points must be a multiple of 5 in {variant_name} (every card is worth "
-        "5, 10, 15…), not {points}"
-    ),
-    "sheet.hand_not_multiple_of_5": (
-        "{side}: hand points must be a multiple of 5 in {variant_name} (every card is worth "
-        "5, 10, 15…), not {points}"
-    ),
-    "sheet.unknown_kind": (
-        "{side}: {variant_name} has no {kind} {burraco_word} (its kinds: {kinds})"
-    ),
-    "sheet.negative_count": "{side}: the number of {kind} {burraco_word}s cannot be negative",
-    "sheet.too_many_burracos": (
-        "{side}: {declared} {burraco_word}s would need at least {cards_needed} cards, but the "
-        "deck of {variant_name} has only {deck}"
-    ),
-    "sheet.burracos_need_points": (
-        "{side}: {burraco_list} holds at least {needed} points of cards, but the melded points "
-        "are only {melded}",
-        "{side}: {burraco_list} hold at least {needed} points of cards, but the melded points "
-        "are only {melded}",
-        "count",
-    ),
-    "pot.cards_and_points": "{side}: give the pot's cards or its points, not both",
-    "pot.cards_when_taken": "{side}: the pot's cards are given only for a pot that was not taken",
-    "pot.fixed_penalty": (
-        "{side}: in {variant_name} an untaken pot costs {penalty} whatever its cards, so do not "
-        "give the pot's cards or points"
-    ),
-    "pot.needs_value": (
-        "{side} did not take its {pot_word}: in {variant_name} it costs the value of its cards, "
-        "so give the pot's cards (pot_cards) or their points (pot_points)"
-    ),
-    "pot.negative": "{side}: the pot's points cannot be negative ({points})",
-    "opening.sheet_fields_with_cards": (
-        "{side}: opening_points and opening_canasta are for score-sheet entry; with cards, list "
-        "the melds of the first exposure in 'opening'"
-    ),
-    "opening.say_which_melds": (
-        "{side} {opening_need}: say which melds it laid down first ('opening', meld numbers from 0)"
-    ),
-    "opening.none_cards": ("{side}: {variant_name} has no opening minimum, so leave out 'opening'"),
-    "opening.nothing_melded": "{side}: 'opening' lists melds, but the side melded nothing",
-    "opening.bad_numbers": (
-        "{side}: 'opening' must list different meld numbers from 0 to {last}, not {given}"
-    ),
-    "opening.too_low_cards": (
-        "{side} {opening_need}, but its first exposure (meld {numbers_text}) makes only {made}",
-        "{side} {opening_need}, but its first exposure (melds {numbers_text}) makes only {made}",
-        "count",
-    ),
-    "opening.numbers_on_sheet": (
-        "{side}: 'opening' lists meld numbers, which a score sheet does not have; give "
-        "opening_points (and opening_canasta) instead"
-    ),
-    "opening.none_sheet": (
-        "{side}: {variant_name} has no opening minimum, so leave out the opening"
-    ),
-    "opening.more_than_melded": (
-        "{side}: the opening cannot be worth {opening} when the side melded {melded} points in all"
-    ),
-    "opening.canasta_without_burraco": (
-        "{side}: the opening is said to hold a {burraco_word}, but the side declares no "
-        "{burraco_word}"
-    ),
-    "opening.give_points": (
-        "{side} {opening_need}: give the opening's points (opening_points) or say it held a "
-        "canasta (opening_canasta)"
-    ),
-    "opening.too_low_sheet": "{side} {opening_need}, but its opening made only {made}",
-    "copies.no_jokers": "JK ({places_text}): {variant_name} is played without jokers",
-    "copies.too_many_jokers": (
-        "JK appears {count} times in this deal ({places_text}), but the deck of {variant_name} "
-        "has only {jokers} jokers"
-    ),
-    "copies.too_many": (
-        "{card} appears {count} times in this deal ({places_text}), but the deck has only "
-        "{copies} of each card"
-    ),
-    # --- a match (scoring.matches) ---
-    "match.target": "a match target must be above 0, not {target}",
-    "match.scores": "deal {deal} has {scores} scores for {sides} sides",
-    "match.already_won": (
-        "the match was already won by {winner_side} after deal {after} ({total} of {target}), "
-        "so deal {deal} should not be added"
-    ),
-    # --- a VP scale (scoring.vp) ---
-    "vp.no_band": "a VP scale needs at least one band",
-    "vp.first_band": "the first band must begin at 0, not {lower}",
-    "vp.last_band_closed": "the last band must be open-ended ('and more')",
-    "vp.open_band_inside": "only the last band can be open-ended",
-    "vp.negative_bound": "band bounds cannot be negative",
-    "vp.bounds_go_down": "band bounds must go up from one band to the next",
-    "vp.band_overlaps": "the band {lower}–{upper} must end before the next begins ({next_lower})",
-    "vp.winner_below_loser": (
-        "a band gives the winner {winner} and the loser {loser}: the winner never gets less than "
-        "the loser, and no one gets less than 0"
-    ),
-    # --- anything else ---
-    "deal.unscorable": "this cannot be scored",
-}
-
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 KIND_ORDER_OF_CLOSING = ("clean", "dirty", "semi-clean", "wild", "noble", "royal")
+DEFAULT_TEXTS: dict[str, Template] = {**MESSAGES, **PHRASES, **KIND_NAMES, **SUIT_NAMES}
+"""Every template key and its English: the problems' codes, then the pieces fragments use."""
+
+
+@dataclass(frozen=True)
+class _Words:
+    """What a fragment needs to say its piece: the reader's side names and templates."""
+
+    side_name: SideName
+    templates: Mapping[str, Template]
+    params: Mapping[str, Any]
+
+    def text(self, key: str, **values: object) -> str:
+        template = self.templates.get(key) or DEFAULT_TEXTS[key]
+        if isinstance(template, tuple):
+            singular, plural, count = template
+            template = singular if str(values[count]) == "1" else plural
+        return template.format(**values)
+
+    def join(self, items: Sequence[object], word: str) -> str:
+        return self.text(f"phrase.{word}").join(str(item) for item in items)
+
+    def kind(self, kind: str) -> str:
+        return self.text(f"kind.{kind}")
+
+    def kind_burraco(self, kind: str, burraco: str) -> str:
+        """The whole name of a kind of burraco: the reader's own ('burraco pulito'), else
+        the kind's word before the variant's ('clean canasta')."""
+        return str(self.templates.get(f"kind_burraco.{kind}") or f"{self.kind(kind)} {burraco}")
 
 
 def _default_side(number: int) -> str:
@@ -280,66 +111,74 @@ def _number(value: object) -> object:
     return value
 
 
-def _opening_need(p: Mapping[str, Any], side_name: SideName) -> str:
-    need = f"at least {_number(p['points'])} points"
+def _opening_need(p: Mapping[str, Any], w: _Words) -> str:
+    need = w.text("phrase.at_least_points", points=_number(p["points"]))
     if p.get("canasta_suffices"):
-        need += f" or a {p['burraco_word']}"
-    return (
-        f"had {_number(p['score_before'])} points before this deal, so its first exposure "
-        f"(opening) needed {need}"
-    )
+        need = w.text("phrase.or_a_burraco", need=need, burraco_word=p["burraco_word"])
+    return w.text("phrase.opening_need", score_before=_number(p["score_before"]), need=need)
 
 
-def _closing_kinds(p: Mapping[str, Any], side_name: SideName) -> str:
+def _closing_kinds(p: Mapping[str, Any], w: _Words) -> str:
     burraco = p["burraco_word"]
     kinds = list(p["kinds"])
     if p.get("any_kind"):
-        return f"a {burraco} of any kind"
+        return w.text("phrase.any_kind", burraco=burraco)
     main, *others = [k for k in KIND_ORDER_OF_CLOSING if k in kinds]
-    text = f"a {main} {burraco}"
+    text = w.text(
+        "phrase.a_kind_burraco",
+        kind=w.kind(main),
+        burraco=burraco,
+        kind_burraco=w.kind_burraco(main, burraco),
+    )
     if others:
-        text += " (or a " + " or ".join(others) + " one)"
+        others_text = w.join([w.kind(k) for k in others], "or")
+        text = w.text("phrase.or_other_kinds", text=text, others=others_text)
     return text
 
 
-def _burraco_list(p: Mapping[str, Any], side_name: SideName) -> str:
+def _burraco_list(p: Mapping[str, Any], w: _Words) -> str:
     word = p["burraco_word"]
     parts = [
-        f"{_number(count)} {kind} {word}{'s' if count > 1 else ''}"
+        w.text(
+            "phrase.count_kind_burraco",
+            count=_number(count),
+            kind=w.kind(kind),
+            burraco=word,
+            kind_burraco=w.kind_burraco(kind, word),
+        )
         for kind, count in p["burracos"]
         if count > 0
     ]
-    return " and ".join(parts) if parts else f"no {word}"
+    return w.join(parts, "and") if parts else w.text("phrase.no_burraco", burraco=word)
 
 
-def _places(p: Mapping[str, Any], side_name: SideName) -> str:
+def _places(p: Mapping[str, Any], w: _Words) -> str:
     """Where a card lies: (side, "meld", number) / (side, "hand") / (side, "pot") / (side,
     "closing discard")."""
     words = []
     for place in p["places"]:
         side, what, *number = place
-        words.append(" ".join([side_name(side), what, *(str(n) for n in number)]))
+        words.append(" ".join([w.side_name(side), w.text(f"place.{what}"), *map(str, number)]))
     return ", ".join(dict.fromkeys(words))
 
 
-def _closers(p: Mapping[str, Any], side_name: SideName) -> str:
-    names = [side_name(n) for n in p["closers"]]
-    if side_name is _default_side:
-        return "sides " + " and ".join(str(n) for n in p["closers"])
-    return " and ".join(names)
+def _closers(p: Mapping[str, Any], w: _Words) -> str:
+    if w.side_name is _default_side:
+        return w.text("phrase.sides_numbers", numbers=w.join(p["closers"], "and"))
+    return w.join([w.side_name(n) for n in p["closers"]], "and")
 
 
-_FRAGMENTS: dict[str, Callable[[Mapping[str, Any], SideName], str]] = {
+_FRAGMENTS: dict[str, Callable[[Mapping[str, Any], _Words], str]] = {
     "opening_need": _opening_need,
     "closing_kinds_text": _closing_kinds,
     "burraco_list": _burraco_list,
     "places_text": _places,
     "closers_text": _closers,
-    "counts_text": lambda p, _: " or ".join(str(n) for n in p["counts"]),
-    "numbers_text": lambda p, _: " and ".join(str(n) for n in p["numbers"]),
+    "counts_text": lambda p, w: w.join(p["counts"], "or"),
+    "numbers_text": lambda p, w: w.join(p["numbers"], "and"),
     "missing_text": lambda p, _: ", ".join(p["missing"]) + ("…" if p.get("more") else ""),
-    "suits_text": lambda p, _: " and ".join(SUIT_NAMES[s] for s in p["suits"]),
-    "winner_side": lambda p, side_name: side_name(p["winner"]),
+    "suits_text": lambda p, w: w.join([w.text(f"suit.{s}") for s in p["suits"]], "and"),
+    "winner_side": lambda p, w: w.side_name(p["winner"]),
     "fields": lambda p, _: ", ".join(p["field_names"]),
     "variants": lambda p, _: ", ".join(p["variant_slugs"]),
 }
@@ -351,34 +190,50 @@ def render(
     side_name: SideName | None = None,
     templates: Mapping[str, Template] | None = None,
     field_names: Mapping[str, str] | None = None,
+    words: Mapping[str, str] | None = None,
 ) -> str:
     """The problem in words: the template of its code (from `templates`, else English) with its
-    parameters, after where it is unless the template places the side itself. `field_names`
-    names fields in a reader's words in that place (else `"hand"`, as the contract)."""
+    parameters, after where it is unless the template places the side itself. `templates` may
+    also word the pieces (`PHRASES`, `KIND_NAMES`, `SUIT_NAMES`, and `kind_burraco.<kind>` for
+    a kind's whole name); `field_names` names fields in a reader's words in that place (else
+    `"hand"`, as the contract); `words` replaces the variant's own words in the parameters
+    (`variant_name`, `burraco_word`, `pot_word`) with the reader's."""
     name = side_name or _default_side
-    template = (templates or {}).get(problem.code) or MESSAGES[problem.code]
-    params = problem.params
+    texts = templates or {}
+    template = texts.get(problem.code) or MESSAGES[problem.code]
+    params = {**problem.params, **(words or {})} if words else problem.params
     if isinstance(template, tuple):
         singular, plural, count = template
         template = singular if params[count] == 1 else plural
     values: dict[str, object] = {key: _number(value) for key, value in params.items()}
+    piece = _Words(name, texts, params)
     for key, fragment in _FRAGMENTS.items():
         if "{" + key + "}" in template:
-            values[key] = fragment(params, name)
+            values[key] = fragment(params, piece)
     if "{errors}" in template:
         values["errors"] = "; ".join(
-            render(inner, side_name=side_name, templates=templates, field_names=field_names)
+            render(
+                inner,
+                side_name=side_name,
+                templates=templates,
+                field_names=field_names,
+                words=words,
+            )
             for inner in params["errors"]
         )
     side = name(problem.side) if problem.side is not None else ""
     text = template.format(side=side, field=problem.field, card=problem.card, **values)
     if "{side}" in template or "{places_text}" in template:
         return text  # the template says where itself
-    return _where(problem, side, params, field_names or {}) + text
+    return _where(problem, side, params, field_names or {}, piece) + text
 
 
 def _where(
-    problem: Problem, side: str, params: Mapping[str, Any], field_names: Mapping[str, str]
+    problem: Problem,
+    side: str,
+    params: Mapping[str, Any],
+    field_names: Mapping[str, str],
+    piece: _Words,
 ) -> str:
     """Where a problem whose template does not say it lies: `side 2, meld 1 (5H 2S): `,
     `side 1: "hand" `, `side 1: `, or nothing."""
@@ -386,7 +241,8 @@ def _where(
         return ""
     if problem.meld is not None:
         cards = params.get("cards")
-        return f"{side}, meld {problem.meld}" + (f" ({cards})" if cards is not None else "") + ": "
+        where = piece.text("phrase.where_meld", side=side, meld=problem.meld)
+        return where + (f" ({cards})" if cards is not None else "") + ": "
     if problem.field is not None:
         return f"{side}: " + field_names.get(problem.field, f'"{problem.field}"') + " "
     return f"{side}: "

@@ -10,6 +10,11 @@ read. Both go through
 with a single quote, while numbers stay numbers (a total of -120 is written -120).
 
 The column names are documented in README.md ("Exports"): change them only together.
+
+Each file has an Excel twin (.xlsx, tournaments/spreadsheets.py) for people to read: the same
+rows under headers in the reader's language (a table's the page's own headers; the deal
+results' in the words of the game), numbers as numbers, and a second sheet saying which
+tournament or season it is, with its dates as dates.
 """
 
 import csv
@@ -19,11 +24,17 @@ from typing import Any
 
 import django_tables2 as tables
 from django.http import HttpResponse
+from django.utils import timezone
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 from django_tables2.export import TableExport
-from tablib import Dataset  # type: ignore[import-untyped]
+from tablib import Dataset
 
-from tournaments.models import DealSide, Seat, Tournament
+from tournaments.forms.entry import POT_CHOICES
+from tournaments.models import Deal, DealSide, Season, Seat, Tournament
+from tournaments.rules.glossary import Words
 from tournaments.rules.sides import BURRACO_KINDS
+from tournaments.spreadsheets import Sheet, xlsx_response
 from tournaments.tables import StandingsTable
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -67,9 +78,10 @@ def escape_row(row: Iterable[Any]) -> list[Any]:
     return [escape_cell(value) for value in row]
 
 
-def export_filename(*slugs: str, what: str) -> str:
-    """`<club>_<tournament or season>_<what>.csv`; slugs are ASCII, so the header is safe."""
-    return "_".join([*slugs, what]) + ".csv"
+def export_filename(*slugs: str, what: str, extension: str = "csv") -> str:
+    """`<club>_<tournament or season>_<what>.csv` (or .xlsx); slugs are ASCII, so the header is
+    safe."""
+    return "_".join([*slugs, what]) + "." + extension
 
 
 def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
@@ -178,3 +190,103 @@ def rows_csv_response(
 ) -> HttpResponse:
     response = HttpResponse(csv_text(header, rows), content_type=CSV_CONTENT_TYPE)
     return _attachment(response, filename)
+
+
+# --- Excel files (.xlsx): the same rows, for reading ----------------------------------------------
+
+POT_TEXT = dict(POT_CHOICES)
+"""What became of the pot, in the words the entry form offers (taken, not taken, …)."""
+
+
+def _unranked_as_empty(value: Any) -> Any:
+    return None if value in ("", "–") else value
+
+
+def table_sheet(table: tables.Table, title: str) -> Sheet:
+    """A table as a worksheet: the page's headers (in the reader's language) over the values
+    the CSV writes, numbers kept as numbers."""
+    header, *rows = table.as_values()
+    return Sheet(title, header, [[_unranked_as_empty(v) for v in row] for row in rows])
+
+
+def tournament_sheet(tournament: Tournament) -> Sheet:
+    """Which tournament the file is: club, name, date (a date cell), game, format, state."""
+    finished = tournament.status == Tournament.Status.FINISHED
+    return Sheet(
+        _("Tournament"),
+        [_("Club"), _("Tournament"), _("Date"), _("Game"), _("Format"), _("Standings"),
+         _("Exported on")],
+        [[
+            tournament.club.name, tournament.name, tournament.date, tournament.words["game"],
+            capfirst(tournament.play_format.description()),
+            _("final") if finished else _("provisional"), timezone.now(),
+        ]],
+    )  # fmt: skip
+
+
+def season_sheet(season: Season, tournaments: Sequence[Tournament], counted: Any) -> Sheet:
+    """The season's tournaments, each with its date (a date cell) and whether it counts."""
+    return Sheet(
+        _("Tournaments"),
+        [_("Date"), _("Tournament"), _("Game"), _("Counts")],
+        [
+            [t.date, t.name, t.words["game"], _("yes") if t in counted else _("no")]
+            for t in sorted(tournaments, key=lambda t: (t.date, t.pk))
+        ],
+    )
+
+
+def standings_xlsx_response(tournament: Tournament, pairs: Any) -> HttpResponse:
+    """The standings file's Excel twin: the same StandingsTable, headed as the page is."""
+    table = StandingsTable.for_tournament(tournament, pairs)
+    filename = export_filename(
+        tournament.club.slug, tournament.slug, what="standings", extension="xlsx"
+    )
+    sheets = [table_sheet(table, _("Standings")), tournament_sheet(tournament)]
+    return xlsx_response(sheets, filename)
+
+
+def deal_result_headers(words: Words) -> list[str]:
+    """The deal results' columns (DEAL_RESULT_COLUMNS order) in the words of the game."""
+    named = {
+        "round": capfirst(words["round"]),
+        "table": capfirst(words["table"]),
+        "deal": capfirst(words["deal"]),
+        "direction": _("Direction"),
+        "pair_number": capfirst(words["pair"]),
+        "players": _("Players"),
+        "opponent_pair_number": _("Opponents (%(pair)s)") % {"pair": words["pair"]},
+        "entry_mode": _("Entered as"),
+        "closed": capfirst(words["closing"]),
+        "pot": capfirst(words["pot"]),
+        "melded_points": _("Melded points"),
+        "hand_points": _("Points in hand"),
+        **{kind.replace("-", "_"): capfirst(words.kind(kind)) for kind in BURRACO_KINDS},
+        "burraco_bonus": _("Bonus: %(burracos)s") % {"burracos": words["burracos"]},
+        "closing_bonus": _("Bonus: %(closing)s") % {"closing": words["closing"]},
+        "hand_penalty": _("Penalty: cards in hand"),
+        "pot_penalty": _("Penalty: %(pot)s") % {"pot": words["pot"]},
+        "total": _("Total"),
+    }
+    return [named[name] for name in DEAL_RESULT_COLUMNS]
+
+
+def _readable_deal_row(row: Sequence[Any], words: Words) -> list[Any]:
+    """A deals-file row with its words for people: the direction, entry mode and pot."""
+    values = dict(zip(DEAL_RESULT_COLUMNS, row, strict=True))
+    values["direction"] = words["ns"] if values["direction"] == "N-S" else words["ew"]
+    values["entry_mode"] = str(Deal.Mode(values["entry_mode"]).label)
+    values["pot"] = str(POT_TEXT.get(values["pot"], values["pot"]))
+    return [values[name] for name in DEAL_RESULT_COLUMNS]
+
+
+def deal_results_xlsx_response(tournament: Tournament, sides: Sequence[DealSide]) -> HttpResponse:
+    words = tournament.words
+    rows = [_readable_deal_row(row, words) for row in deal_result_rows(sides)]
+    slugs = (tournament.club.slug, tournament.slug)
+    filename = export_filename(*slugs, what="deals", extension="xlsx")
+    sheets = [
+        Sheet(capfirst(words["deals"]), deal_result_headers(words), rows),
+        tournament_sheet(tournament),
+    ]
+    return xlsx_response(sheets, filename)

@@ -8,11 +8,37 @@ from typing import Any, ClassVar
 import django_tables2 as tables
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Pair, Tournament
+from tournaments.templatetags.numbers import points_text
 
 EXTRA_COLUMNS = ("matches_won", "point_difference")
 """Columns only some formats show (`PlayFormat.extra_columns`)."""
+
+
+class PointsColumn(tables.Column):  # type: ignore[misc]  # django-tables2 has no types
+    """A score, VP or MP: on the page as the reader writes it (1.520, a real minus sign), in
+    the CSV export the plain number (the export reads `value`, never `render`)."""
+
+    signed = False
+
+    def render(self, value: Any) -> str:
+        text = points_text(value)
+        return f"+{text}" if self.signed and value and value > 0 else text
+
+    def value(self, value: Any) -> Any:
+        return value
+
+
+class SignedPointsColumn(PointsColumn):
+    """A difference: +14, −305, 0."""
+
+    signed = True
+
+
+_NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 
 class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no types
@@ -21,24 +47,14 @@ class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has 
     Build it with `StandingsTable.for_tournament(tournament, pairs)`: the format says which
     of the extra columns (matches won, point difference) it shows."""
 
-    rank = tables.Column(
-        "Rank", default="–", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
-    number = tables.Column(
-        "Pair", attrs={"td": {"class": "num"}, "th": {"class": "num"}}, localize=False
-    )
-    players = tables.Column("Players", accessor="names", empty_values=())
-    vp = tables.Column("VP", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    mp = tables.Column("MP", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    matches_won = tables.Column(
-        "Matches won", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
-    point_difference = tables.Column(
-        "Point difference", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
-    rounds_played = tables.Column(
-        "Rounds played", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
+    rank = tables.Column(_("Rank"), default="–", attrs=_NUM)
+    number = tables.Column(_("Pair"), attrs=_NUM, localize=False)
+    players = tables.Column(_("Players"), accessor="names", empty_values=())
+    vp = PointsColumn(_("VP"), attrs=_NUM)
+    mp = PointsColumn(_("MP"), attrs=_NUM)
+    matches_won = tables.Column(_("Matches won"), attrs=_NUM)
+    point_difference = SignedPointsColumn(_("Point difference"), attrs=_NUM)
+    rounds_played = tables.Column(_("Rounds played"), attrs=_NUM)
 
     class Meta:
         model = Pair
@@ -55,22 +71,21 @@ class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has 
         orderable = False
         template_name = "django_tables2/table.html"
         attrs: ClassVar[dict[str, str]] = {"class": "standings"}
-        empty_text = "No pairs yet."
+        empty_text = _("No pairs yet.")
 
     export_names: ClassVar[dict[str, str]] = {"number": "pair_number"}
     """CSV header of a column whose name alone would be unclear; the others export under their
-    own names (rank, players, vp, mp, …). See tournaments/exports.py and README "Exports"."""
+    own names (rank, players, vp, mp, …), in English whatever the reader's language: the page's
+    headers (translated, in the game's words) never reach the CSV. See tournaments/exports.py
+    and README "Exports"."""
 
     @classmethod
     def for_tournament(cls, tournament: Tournament, data: Any, **options: Any) -> "StandingsTable":
         extra = tournament.play_format.extra_columns
-        return cls(data, exclude=[name for name in EXTRA_COLUMNS if name not in extra], **options)
-
-    def render_point_difference(self, value: int) -> str:
-        return f"{value:+d}" if value else "0"
-
-    def value_point_difference(self, value: int) -> int:
-        return value
+        table = cls(data, exclude=[name for name in EXTRA_COLUMNS if name not in extra], **options)
+        # the pair column in the game's words ("Coppia", "Dupla"; "Giocatore" for two players)
+        table.columns["number"].column.verbose_name = capfirst(tournament.words["pair"])
+        return table
 
 
 DESCENDING_FIRST = ("vp", "mp", "matches_won", "point_difference", "rounds_played")
@@ -103,27 +118,25 @@ class PublicStandingsTable(StandingsTable):
 
 # --- seasons -------------------------------------------------------------------------------------
 
-_NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
-
 
 class _SeasonTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no types
-    rank = tables.Column("Rank", attrs=_NUM)
-    evenings_played = tables.Column("Evenings played", attrs=_NUM)
-    evenings_counted = tables.Column("Evenings counted", attrs=_NUM)
-    vp = tables.Column("VP", attrs=_NUM)
-    mp = tables.Column("MP", attrs=_NUM)
+    rank = tables.Column(_("Rank"), attrs=_NUM)
+    evenings_played = tables.Column(_("Evenings played"), attrs=_NUM)
+    evenings_counted = tables.Column(_("Evenings counted"), attrs=_NUM)
+    vp = PointsColumn(_("VP"), attrs=_NUM)
+    mp = PointsColumn(_("MP"), attrs=_NUM)
 
     class Meta:
         orderable = False
         template_name = "django_tables2/table.html"
         attrs: ClassVar[dict[str, str]] = {"class": "standings season"}
-        empty_text = "No finished tournament in this season yet."
+        empty_text = _("No finished tournament in this season yet.")
 
 
 class SeasonPairsTable(_SeasonTable):
     """The pairs' season ranking: a pair is the same two players, in either order."""
 
-    pair = tables.Column("Pair")
+    pair = tables.Column(_("Pair"))
 
     class Meta(_SeasonTable.Meta):
         sequence = ("rank", "pair", "evenings_played", "evenings_counted", "vp", "mp")
@@ -132,7 +145,7 @@ class SeasonPairsTable(_SeasonTable):
 class SeasonPlayersTable(_SeasonTable):
     """The players' season ranking: each credited with the VP and MP of their pair."""
 
-    player = tables.Column("Player")
+    player = tables.Column(_("Player"))
 
     class Meta(_SeasonTable.Meta):
         sequence = ("rank", "player", "evenings_played", "evenings_counted", "vp", "mp")

@@ -8,7 +8,8 @@ import pytest
 
 from scoring import InvalidDeal, InvalidMatch, VpBand, VpScale, match_state, rule_set
 from scoring.contract import score_deal_json
-from scoring.problems import MESSAGES, Problem, render
+from scoring.problem_messages import MESSAGES
+from scoring.problems import Problem, render
 from scoring.tests.builders import deal, sheet, side
 
 CLEAN_7 = "3H 4H 5H 6H 7H 8H 9H"

@@ -10,10 +10,11 @@ on the entry pages, which score them again.
 """
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.admin import clubs, results, tournaments
 
-admin.site.site_header = "Burraco club administration"
-admin.site.site_title = "Burraco club admin"
+admin.site.site_header = _("Burraco club administration")
+admin.site.site_title = _("Burraco club admin")
 
 __all__ = ["clubs", "results", "tournaments"]

@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.db import models
 from django.http import HttpRequest
 from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from tournaments.models import (
     Table,
@@ -17,7 +18,11 @@ M = TypeVar("M", bound=models.Model)
 
 def _where(table: Table) -> str:
     """Where a table is, as people say it: 'Torneo del martedì · round 2 · table 3'."""
-    return f"{table.round.tournament.name} · round {table.round.number} · table {table.number}"
+    return gettext("%(tournament)s · round %(round)s · table %(table)s") % {
+        "tournament": table.round.tournament.name,
+        "round": table.round.number,
+        "table": table.number,
+    }
 
 
 def _json(value: object) -> str:

@@ -6,6 +6,7 @@ from typing import ClassVar
 from django.contrib import admin
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.admin.base import ReadOnlyInline
 from tournaments.models import (
@@ -33,11 +34,11 @@ class ClubAdmin(admin.ModelAdmin[Club]):
             )
         )
 
-    @admin.display(description="players", ordering="player_count")
+    @admin.display(description=_("players"), ordering="player_count")
     def player_count(self, club: Club) -> int:
         return int(club.player_count)  # type: ignore[attr-defined]
 
-    @admin.display(description="tournaments", ordering="tournament_count")
+    @admin.display(description=_("tournaments"), ordering="tournament_count")
     def tournament_count(self, club: Club) -> int:
         return int(club.tournament_count)  # type: ignore[attr-defined]
 
@@ -70,6 +71,6 @@ class SeasonAdmin(admin.ModelAdmin[Season]):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Season]:
         return super().get_queryset(request).annotate(tournament_count=Count("tournaments"))
 
-    @admin.display(description="tournaments", ordering="tournament_count")
+    @admin.display(description=_("tournaments"), ordering="tournament_count")
     def tournament_count(self, season: Season) -> int:
         return int(season.tournament_count)  # type: ignore[attr-defined]

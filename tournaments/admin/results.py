@@ -6,6 +6,8 @@ from typing import Any
 from django.contrib import admin
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.admin.base import ReadOnlyInline, ServicesOnlyAdmin, _json, _where
 from tournaments.models import (
@@ -45,9 +47,12 @@ class RoundAdmin(ServicesOnlyAdmin[Round]):
             )
         )
 
-    @admin.display(description="tables done")
+    @admin.display(description=_("tables done"))
     def tables_done(self, round_: Round) -> str:
-        return f"{round_.done_count} of {round_.table_count}"  # type: ignore[attr-defined]
+        return gettext("%(done)s of %(total)s") % {
+            "done": round_.done_count,  # type: ignore[attr-defined]
+            "total": round_.table_count,  # type: ignore[attr-defined]
+        }
 
 
 class SeatInline(ReadOnlyInline):
@@ -109,23 +114,23 @@ class TableAdmin(ServicesOnlyAdmin[Table]):
             .prefetch_related("seats__pair__player_one", "seats__pair__player_two")
         )
 
-    @admin.display(description="where")
+    @admin.display(description=_("where"))
     def where(self, table: Table) -> str:
         return _where(table)
 
-    @admin.display(description="tournament", ordering="round__tournament__date")
+    @admin.display(description=_("tournament"), ordering="round__tournament__date")
     def tournament(self, table: Table) -> Tournament:
         return table.round.tournament
 
-    @admin.display(description="round", ordering="round__number")
+    @admin.display(description=_("round"), ordering="round__number")
     def round_number(self, table: Table) -> int:
         return table.round.number
 
-    @admin.display(description="North-South")
+    @admin.display(description=_("North-South"))
     def ns_pair(self, table: Table) -> str:
         return str(table.ns or "")
 
-    @admin.display(description="East-West")
+    @admin.display(description=_("East-West"))
     def ew_pair(self, table: Table) -> str:
         return str(table.ew or "")
 
@@ -143,7 +148,7 @@ class SeatAdmin(ServicesOnlyAdmin[Seat]):
     fields = ("table_where", "direction", "pair")
     readonly_fields = ("table_where",)
 
-    @admin.display(description="table", ordering="table__number")
+    @admin.display(description=_("table"), ordering="table__number")
     def table_where(self, seat: Seat) -> str:
         return _where(seat.table)
 
@@ -185,15 +190,15 @@ class DealAdmin(ServicesOnlyAdmin[Deal]):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Deal]:
         return super().get_queryset(request).prefetch_related("sides")
 
-    @admin.display(description="table", ordering="table__number")
+    @admin.display(description=_("table"), ordering="table__number")
     def table_where(self, deal: Deal) -> str:
         return _where(deal.table)
 
-    @admin.display(description="N-S / E-W")
+    @admin.display(description=_("N-S / E-W"))
     def totals(self, deal: Deal) -> str:
         return _totals({"totals": {side.direction: side.total for side in deal.sides.all()}})
 
-    @admin.display(description="entry, as the scoring engine received it")
+    @admin.display(description=_("entry, as the scoring engine received it"))
     def entry_shown(self, deal: Deal) -> str:
         return _json(deal.entry)
 
@@ -243,7 +248,7 @@ class DealSideAdmin(ServicesOnlyAdmin[DealSide]):
         "hand",
     )
 
-    @admin.display(description="table", ordering="deal__table__number")
+    @admin.display(description=_("table"), ordering="deal__table__number")
     def table_where(self, side: DealSide) -> str:
         return _where(side.deal.table)
 
@@ -255,10 +260,14 @@ class MeldAdmin(ServicesOnlyAdmin[Meld]):
     search_fields = ("cards", "side__deal__table__round__tournament__name")
     list_select_related = ("side__deal__table__round__tournament",)
 
-    @admin.display(description="deal")
+    @admin.display(description=_("deal"))
     def side_where(self, meld: Meld) -> str:
         side = meld.side
-        return f"{_where(side.deal.table)} · deal {side.deal.number} {side.get_direction_display()}"
+        return gettext("%(where)s · deal %(number)s %(direction)s") % {
+            "where": _where(side.deal.table),
+            "number": side.deal.number,
+            "direction": side.get_direction_display(),
+        }
 
 
 @admin.register(ResultChange)
@@ -294,23 +303,23 @@ class ResultChangeAdmin(ServicesOnlyAdmin[ResultChange]):
     )
     readonly_fields = ("at", "table_where", "before_shown", "after_shown")
 
-    @admin.display(description="table", ordering="table__number")
+    @admin.display(description=_("table"), ordering="table__number")
     def table_where(self, change: ResultChange) -> str:
         return _where(change.table)
 
-    @admin.display(description="before (N-S / E-W)")
+    @admin.display(description=_("before (N-S / E-W)"))
     def before_totals(self, change: ResultChange) -> str:
         return _totals(change.before)
 
-    @admin.display(description="after (N-S / E-W)")
+    @admin.display(description=_("after (N-S / E-W)"))
     def after_totals(self, change: ResultChange) -> str:
         return _totals(change.after)
 
-    @admin.display(description="before")
+    @admin.display(description=_("before"))
     def before_shown(self, change: ResultChange) -> str:
         return _json(change.before) if change.before else "–"
 
-    @admin.display(description="after")
+    @admin.display(description=_("after"))
     def after_shown(self, change: ResultChange) -> str:
         return _json(change.after) if change.after else "–"
 

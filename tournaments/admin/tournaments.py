@@ -8,6 +8,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import services
 from tournaments.admin.base import ReadOnlyInline, ServicesOnlyAdmin
@@ -85,9 +87,9 @@ class TournamentAdmin(admin.ModelAdmin[Tournament]):
     inlines = (RoundInline, PairInline)
     fieldsets = (
         (None, {"fields": ["club", "season", "name", "slug", "date", "status", "published"]}),
-        ("Rounds", {"fields": ["rounds", "movement_plan"]}),
-        ("Scoring (fixed once round 1 is seated)", {"fields": SCORING_SETTINGS}),
-        ("Bookkeeping", {"fields": ["results_version", "created_at"]}),
+        (_("Rounds"), {"fields": ["rounds", "movement_plan"]}),
+        (_("Scoring (fixed once round 1 is seated)"), {"fields": SCORING_SETTINGS}),
+        (_("Bookkeeping"), {"fields": ["results_version", "created_at"]}),
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Tournament]:
@@ -121,13 +123,16 @@ class TournamentAdmin(admin.ModelAdmin[Tournament]):
         services.tournament_update(tournament=obj, **form.updates())
         obj.refresh_from_db()  # the service saved its own copy
 
-    @admin.display(description="pairs", ordering="pair_count")
+    @admin.display(description=_("pairs"), ordering="pair_count")
     def pair_count(self, tournament: Tournament) -> int:
         return int(tournament.pair_count)  # type: ignore[attr-defined]
 
-    @admin.display(description="rounds done")
+    @admin.display(description=_("rounds done"))
     def rounds_done(self, tournament: Tournament) -> str:
-        return f"{tournament.rounds_done_count} of {tournament.rounds}"  # type: ignore[attr-defined]
+        return gettext("%(done)s of %(total)s") % {
+            "done": tournament.rounds_done_count,  # type: ignore[attr-defined]
+            "total": tournament.rounds,
+        }
 
 
 @admin.register(Pair)

@@ -12,19 +12,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleSet
+from tournaments.forms.cards import read_suit_symbols, read_suit_symbols_by_line
 from tournaments.rules import sheet
+from tournaments.rules.glossary import words_for
 from tournaments.rules.sheet import kind_field
 
-SIDES = (("ns", "N-S"), ("ew", "E-W"))
-MODES = (("summary", "Score sheet"), ("cards", "Cards"))
-POT_CHOICES = (
-    ("taken", "taken"),
-    ("not_taken", "not taken"),
-    ("taken_unplayed", "taken but not played"),
-)
+SIDES = (("ns", "N-S"), ("ew", "E-W"))  # the keys; pages name the sides from the glossary
+MODES = (("summary", _("Score sheet")), ("cards", _("Cards")))
+POT_CHOICES = sheet.POT_CHOICES
 MAX_POINTS = 5000
 MAX_COUNT = 10
 _CARD_SEPARATORS = re.compile(r"[\s,;]+")
@@ -61,9 +60,10 @@ class _NumberField(forms.IntegerField):
             required=False,
             widget=forms.TextInput(attrs=_number_attrs(size)),
             error_messages={
-                "invalid": "Write a whole number, e.g. 120.",
-                "min_value": "Write the number without a minus sign.",
-                "max_value": f"That is more than {maximum}: check the number.",
+                "invalid": _("Write a whole number, e.g. 120."),
+                "min_value": _("Write the number without a minus sign."),
+                "max_value": gettext("That is more than %(maximum)s: check the number.")
+                % {"maximum": maximum},
             },
             **kwargs,
         )
@@ -87,31 +87,41 @@ class DealForm(forms.Form):
     version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
     mode = forms.ChoiceField(choices=MODES, widget=forms.HiddenInput)
     closed = forms.ChoiceField(
-        label="Who closed the deal?",
-        choices=(("ns", "N-S"), ("ew", "E-W"), ("", "nobody")),
+        label=_("Who closed the deal?"),
+        choices=(("ns", "N-S"), ("ew", "E-W"), ("", _("nobody"))),
         required=False,
         widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "Choose N-S, E-W or nobody."},
+        help_text=_("The pair that went out; nobody if the deal ended without a closing."),
     )
 
-    def __init__(self, *args: Any, mode: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, mode: str, variant: str = "classico", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        words = words_for(variant)
         closed = self.fields["closed"]
         assert isinstance(closed, forms.ChoiceField)
-        closed_field = sheet.closed_field()
-        closed.label, closed.choices = closed_field.label, closed_field.choices
+        closed.choices = list(sheet.closed_field(variant).choices)
+        closed.error_messages["invalid_choice"] = gettext("Choose %(ns)s, %(ew)s or nobody.") % {
+            "ns": words["ns"],
+            "ew": words["ew"],
+        }
         if mode == "cards":
             self.fields["closing_discard"] = forms.CharField(
-                label="Card discarded to close (if you know it)",
+                label=gettext("Card discarded to close (if you know it)"),
+                help_text=gettext("The card the closing pair discarded last, e.g. 7H."),
                 required=False,
                 max_length=8,
                 widget=forms.TextInput(attrs={"class": "card-code", "autocomplete": "off"}),
             )
 
+    def clean_closing_discard(self) -> str:
+        return read_suit_symbols(self.cleaned_data.get("closing_discard", "")).strip()
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("closing_discard") and not data.get("closed"):
-            self.add_error("closing_discard", "Nobody closed, so leave the closing discard empty.")
+            self.add_error(
+                "closing_discard", gettext("Nobody closed, so leave the closing discard empty.")
+            )
         return data
 
 
@@ -123,8 +133,8 @@ class _SideForm(forms.Form):
         choices=POT_CHOICES,
         widget=forms.RadioSelect,
         error_messages={
-            "required": "Say what became of the pot.",
-            "invalid_choice": "Choose taken, not taken or taken but not played.",
+            "required": _("Say what became of the pot."),
+            "invalid_choice": _("Choose taken, not taken or taken but not played."),
         },
     )
 
@@ -132,19 +142,25 @@ class _SideForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.opening = opening
+        self.words = words = words_for(rules.slug)
         pot = self.fields["pot"]
         assert isinstance(pot, forms.ChoiceField)
-        pot.label = rules.word("pot").capitalize()
+        pot.label = words["pot"].capitalize()
+        pot.help_text = gettext("Whether this side took the %(pot)s and played it.") % {
+            "pot": words["pot"]
+        }
         pot.choices = sheet.pot_choices(rules)
         if len(pot.choices) == 2:
-            pot.error_messages["invalid_choice"] = _("Choose taken or not taken.")
+            pot.error_messages["invalid_choice"] = gettext("Choose taken or not taken.")
             if self.initial.get("pot") == "taken_unplayed":  # the same as taken here
                 self.initial = {**self.initial, "pot": "taken"}
         if rules.pot_penalty_in_cards:
             self.fields["pot_points"] = _NumberField(
                 maximum=MAX_POINTS,
                 empty_is_zero=False,
-                label=_("Points in the pot (when not taken)"),
+                label=gettext("Points in the %(pot)s (when not taken)") % {"pot": words["pot"]},
+                help_text=gettext("The value of the cards of the %(pot)s this side left.")
+                % {"pot": words["pot"]},
             )
 
     def common(self, closed: bool) -> dict[str, Any]:
@@ -166,12 +182,15 @@ class SummarySideForm(_SideForm):
         self.sheet_fields = sheet.side_fields(rules, opening=opening)
         for item in self.sheet_fields:
             if item.kind == sheet.MARK:
-                self.fields[item.name] = forms.BooleanField(required=False, label=item.label)
+                self.fields[item.name] = forms.BooleanField(
+                    required=False, label=item.label, help_text=item.help
+                )
             elif item.kind in (sheet.POINTS, sheet.COUNT):
                 self.fields[item.name] = _NumberField(
                     maximum=MAX_COUNT if item.kind == sheet.COUNT else MAX_POINTS,
                     empty_is_zero=item.name not in ("opening_points", "pot_points"),
                     label=item.label,
+                    help_text=item.help,
                 )
             else:
                 self.fields[item.name].label = item.label
@@ -198,7 +217,8 @@ class CardSideForm(_SideForm):
     """One side card by card: a meld a line, and the cards left in hand."""
 
     melds = forms.CharField(
-        label="Melds, one a line",
+        label=_("Melds, one a line"),
+        help_text=_("One meld a line, its cards separated by spaces: 7H 8H 9H, or KC KD KS."),
         required=False,
         max_length=3000,
         widget=forms.Textarea(
@@ -212,7 +232,8 @@ class CardSideForm(_SideForm):
         ),
     )
     hand = forms.CharField(
-        label="Cards left in hand",
+        label=_("Cards left in hand"),
+        help_text=_("The cards still in hand when the deal ended, separated by spaces."),
         required=False,
         max_length=300,
         widget=forms.TextInput(
@@ -224,12 +245,20 @@ class CardSideForm(_SideForm):
         super().__init__(*args, rules=rules, opening=opening, **kwargs)
         if opening:
             self.fields["opening_melds"] = forms.CharField(
-                label="Lines of the melds laid down first (e.g. 1 3)",
+                label=gettext("Lines of the melds laid down first (e.g. 1 3)"),
+                help_text=gettext("The numbers of the lines above that made the opening."),
                 required=False,
                 max_length=60,
                 widget=forms.TextInput(attrs={"autocomplete": "off", "inputmode": "numeric"}),
             )
         self.order_fields(["melds", "hand", "pot"])
+
+    def clean_melds(self) -> str:
+        """Suit symbols (tapped on the page's keyboard, typed or pasted) read as letters."""
+        return read_suit_symbols_by_line(self.cleaned_data.get("melds", ""))
+
+    def clean_hand(self) -> str:
+        return read_suit_symbols(self.cleaned_data.get("hand", ""))
 
     def clean_opening_melds(self) -> list[int] | None:
         text = self.cleaned_data.get("opening_melds", "")
@@ -239,7 +268,7 @@ class CardSideForm(_SideForm):
         if not all(
             token.isascii() and token.isdigit() and 0 < int(token) <= 99 for token in tokens
         ):
-            raise forms.ValidationError("Write the line numbers of the melds, e.g. 1 3.")
+            raise forms.ValidationError(gettext("Write the line numbers of the melds, e.g. 1 3."))
         return [int(token) for token in tokens]
 
     def side(self, closed: bool, closing_discard: str = "") -> dict[str, Any]:
@@ -301,7 +330,7 @@ def entry_forms(
     initial = initial or {}
     return EntryForms(
         mode=mode,
-        deal=DealForm(data, initial=initial.get("deal"), mode=mode),
+        deal=DealForm(data, initial=initial.get("deal"), mode=mode, variant=rules.slug),
         sides={
             key: side_class(
                 data,
@@ -310,7 +339,7 @@ def entry_forms(
                 rules=rules,
                 opening=opening.get(key, False),
             )
-            for key, _ in SIDES
+            for key in dict(SIDES)
         },
     )
 
@@ -322,7 +351,7 @@ def initial_from_entry(entry: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     to the mode the deal was entered in."""
     initial: dict[str, dict[str, Any]] = {"deal": {"closed": ""}}
     sides = entry.get("sides") or []
-    for (key, _label), side in zip(SIDES, sides, strict=False):
+    for key, side in zip(dict(SIDES), sides, strict=False):
         values: dict[str, Any] = {"pot": side.get("pot", "taken")}
         for name in ("pot_points", "opening_points", "opening_canasta"):
             if name in side:

@@ -7,6 +7,8 @@ from typing import Any, cast
 
 from django import forms
 from django.db.models import Q
+from django.utils.formats import date_format
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Club, Season, Tournament
 from tournaments.services.seasons import MAX_BEST_OF
@@ -14,35 +16,47 @@ from tournaments.services.seasons import MAX_BEST_OF
 
 class TournamentChoices(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
     def label_from_instance(self, obj: Tournament) -> str:
-        return f"{obj.name} · {obj.date:%d/%m/%Y} · {obj.get_status_display()}"
+        date = date_format(obj.date, "SHORT_DATE_FORMAT")
+        return f"{obj.name} · {date} · {obj.get_status_display()}"
 
 
 class SeasonForm(forms.Form):
     club = forms.ModelChoiceField(
         queryset=Club.objects.none(),
+        label=_("Club"),
         empty_label=None,
-        error_messages={"required": "Choose the club of the season."},
+        help_text=_("The club whose championship this is."),
+        error_messages={"required": _("Choose the club of the season.")},
     )
     name = forms.CharField(
+        label=_("Name"),
         max_length=120,
-        error_messages={"required": "Give the season a name, e.g. “Championship 2026-27”."},
+        help_text=_("The name players see above the ranking, e.g. “Championship 2026-27”."),
+        error_messages={"required": _("Give the season a name, e.g. “Championship 2026-27”.")},
     )
     best_of = forms.IntegerField(
-        label="Evenings that count",
+        label=_("Evenings that count"),
         required=False,
         min_value=1,
         max_value=MAX_BEST_OF,
         widget=forms.NumberInput(attrs={"class": "number", "inputmode": "numeric"}),
-        help_text="Each pair and player counts their best N evenings. Leave it empty to count "
-        "them all.",
-        error_messages={"invalid": "Write the evenings that count as a whole number, e.g. 8."},
+        help_text=_(
+            "Each pair and player counts their best N evenings. Leave it empty to count them all."
+        ),
+        error_messages={
+            "invalid": _("Write the evenings that count as a whole number, e.g. 8."),
+            "min_value": _("Write at least 1 evening, or leave it empty to count them all."),
+            "max_value": _("That is more evenings than a season can count: check the number."),
+        },
     )
     tournaments = TournamentChoices(
         queryset=Tournament.objects.none(),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text="The club's tournaments not in another season. Only finished ones count in "
-        "the ranking.",
+        label=_("Tournaments"),
+        help_text=_(
+            "The club's tournaments not in another season. Only finished ones count in the ranking."
+        ),
     )
 
     def __init__(

@@ -8,10 +8,13 @@ from typing import Any, cast
 from django import forms
 from django.db.models import QuerySet
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from scoring import RULE_SETS, VP_SCALES, rule_set
+from scoring import VP_SCALES, rule_set
+from tournaments.forms.fields import add_help
+from tournaments.forms.fields import targets_text as _targets_text
+from tournaments.forms.fields import whole as _whole
 from tournaments.models import (
     CUSTOM_SCALE,
     VARIANT_CHOICES,
@@ -28,36 +31,11 @@ from tournaments.services import ServiceError, default_movement_plan, vp_scale_f
 MAX_ROUNDS = 30
 MOVEMENT_CHOICES = Round.Movement.choices
 FORMAT_CHOICES = [
-    (Tournament.Format.DEALS.value, "Deals: each table plays a fixed number of deals (VP)"),
-    (Tournament.Format.TARGET.value, "Target: each table plays a match to a target score"),
+    (Tournament.Format.DEALS.value, _("Deals: each table plays a fixed number of deals (VP)")),
+    (Tournament.Format.TARGET.value, _("Target: each table plays a match to a target score")),
 ]
 # Rules the form offers as house rules; anything else a club set stays as it is.
 HOUSE_RULE_FIELDS = ("closing_bonus", "clean_bonus", "dirty_bonus")
-
-
-def _whole(what: str, **options: Any) -> forms.IntegerField:
-    """A whole-number field whose errors name what is asked: "Write the number of rounds…",
-    "Write the target score from 100 to 100000."."""
-    message = f"Write {what} as a whole number, e.g. {options.pop('example', 3)}."
-    messages = {"invalid": message, "required": f"Write {what}."}
-    low, high = options.get("min_value"), options.get("max_value")
-    if low is not None and high is not None:
-        messages["min_value"] = messages["max_value"] = _(
-            "Write %(what)s from %(low)s to %(high)s."
-        ) % {"what": what, "low": low, "high": high}
-    return forms.IntegerField(
-        error_messages=messages,
-        widget=forms.NumberInput(attrs={"class": "number", "inputmode": "numeric"}),
-        **options,
-    )
-
-
-def _targets_text() -> str:
-    by_target: dict[int, list[str]] = {}
-    for rules in RULE_SETS.values():
-        by_target.setdefault(rules.match_target, []).append(rules.name)
-    parts = [f"{target} ({', '.join(names)})" for target, names in by_target.items()]
-    return "Leave it empty for the variant's usual target: " + "; ".join(parts) + "."
 
 
 FIBUR_3_TEXT = rows_text(rows_of(VP_SCALES["fibur-3"]))
@@ -90,46 +68,50 @@ class TournamentForm(forms.Form):
     (the page asks for them again when it changes)."""
 
     name = forms.CharField(
-        label="Name",
+        label=_("Name"),
         max_length=120,
-        error_messages={"required": "Give the tournament a name, e.g. “Tuesday evening”."},
+        error_messages={"required": _("Give the tournament a name, e.g. “Tuesday evening”.")},
     )
     date = forms.DateField(
-        label="Date",
+        label=_("Date"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-        error_messages={"invalid": "Write the date as day, month and year."},
+        error_messages={"invalid": _("Write the date as day, month and year.")},
     )
-    club = forms.ModelChoiceField(label="Club", queryset=Club.objects.none(), empty_label=None)
-    variant = forms.ChoiceField(label="Variant", choices=VARIANT_CHOICES, initial="classico")
+    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), empty_label=None)
+    variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="classico")
     format = forms.ChoiceField(
-        label="Format",
+        label=_("Format"),
         choices=FORMAT_CHOICES,
         initial=Tournament.Format.DEALS.value,
         widget=forms.RadioSelect,
     )
     rounds = _whole(
-        "the number of rounds", label="Rounds (turni)", initial=3, min_value=1, max_value=MAX_ROUNDS
+        _("the number of rounds"),
+        label=_("Rounds"),
+        initial=3,
+        min_value=1,
+        max_value=MAX_ROUNDS,
     )
     deals_per_round = _whole(
-        "the deals per round",
-        label="Deals per round (smazzate)",
+        _("the deals per round"),
+        label=_("Deals per round"),
         initial=3,
         min_value=1,
         max_value=12,
-        help_text="Deals format only.",
+        help_text=_("Deals format only."),
     )
     vp_scale = forms.ChoiceField(
-        label="Victory-point (VP) scale",
+        label=_("Victory-point (VP) scale"),
         choices=VP_SCALE_CHOICES,
         initial="fibur-3",
-        help_text="Deals format only. FIBUR 3 for 3 deals a table, FIBUR 4 for 4.",
+        help_text=_("Deals format only. FIBUR 3 for 3 deals a table, FIBUR 4 for 4."),
     )
     custom_vp_bands = forms.CharField(
-        label="Custom VP table",
+        label=_("Custom VP table"),
         required=False,
         initial=FIBUR_3_TEXT,
         widget=forms.Textarea(attrs={"rows": 11, "spellcheck": "false"}),
-        help_text=_lazy(
+        help_text=_(
             "Used only with the custom scale. One band a line, as the table is printed: the MP "
             "difference, winner VP, loser VP, e.g. “55–150, 11, 9”; the last line “1505 and "
             "more, 20, 0”. A band begins at its printed lower bound, and a difference between two "
@@ -137,47 +119,47 @@ class TournamentForm(forms.Form):
         ),
     )
     target_score = _whole(
-        "the target score",
-        label="Target score",
+        _("the target score"),
+        label=_("Target score"),
         required=False,
         min_value=limits.TARGET_SCORE[0],
         max_value=limits.TARGET_SCORE[1],
         example=2005,
-        help_text="Target format only. " + _targets_text(),
+        help_text=_targets_text(),
     )
     bye_vp = _whole(
-        "the VP of a bye",
-        label="Bye: victory points",
+        _("the VP of a bye"),
+        label=_("Bye: victory points"),
         initial=14,
         min_value=limits.BYE_VP[0],
         max_value=limits.BYE_VP[1],
         example=14,
     )
     bye_mp = _whole(
-        "the MP of a bye",
-        label="Bye: match points",
+        _("the MP of a bye"),
+        label=_("Bye: match points"),
         initial=355,
         example=355,
         min_value=limits.BYE_MP[0],
         max_value=limits.BYE_MP[1],
     )
     closing_bonus = _whole(
-        "the closing bonus",
-        label="Closing bonus",
+        _("the closing bonus"),
+        label=_("Closing bonus"),
         example=100,
         min_value=limits.RULE_VALUE[0],
         max_value=limits.RULE_VALUE[1],
     )
     clean_bonus = _whole(
-        "the clean burraco bonus",
-        label="Clean burraco bonus",
+        _("the clean burraco bonus"),
+        label=_("Clean burraco bonus"),
         example=200,
         min_value=limits.RULE_VALUE[0],
         max_value=limits.RULE_VALUE[1],
     )
     dirty_bonus = _whole(
-        "the dirty burraco bonus",
-        label="Dirty burraco bonus",
+        _("the dirty burraco bonus"),
+        label=_("Dirty burraco bonus"),
         example=100,
         min_value=limits.RULE_VALUE[0],
         max_value=limits.RULE_VALUE[1],
@@ -214,13 +196,14 @@ class TournamentForm(forms.Form):
         played = {r.number: r.movement for r in self.seated}
         for number in range(1, self.plan_rounds + 1):
             field = forms.ChoiceField(
-                label=f"Round {number}",
+                label=gettext("Round %(number)s") % {"number": number},
                 choices=MOVEMENT_CHOICES,
                 initial=played.get(number)
                 or (plan[number - 1] if number <= len(plan) else defaults[number - 1]),
                 disabled=number in played,
             )
             self.fields[f"movement_{number}"] = field
+        add_help(self)
 
     scoring_fields = (
         "variant",
@@ -340,46 +323,52 @@ def _with_defaults(data: Mapping[str, Any], rounds: int) -> Mapping[str, Any]:
 
 class PairsForm(forms.Form):
     text = forms.CharField(
-        label="Add pairs, one a line",
+        label=_("Add pairs, one a line"),
         widget=forms.Textarea(
             attrs={"rows": 6, "placeholder": "Mario Rossi / Lucia Bianchi\nAnna Verdi / Paolo Neri"}
         ),
-        error_messages={"required": "Write at least one pair, one a line."},
-        help_text="Write the two players of a pair on one line, separated by “/”.",
+        error_messages={"required": _("Write at least one pair, one a line.")},
+        help_text=_("Write the two players of a pair on one line, separated by “/”."),
     )
 
 
 class MovementForm(forms.Form):
-    movement = forms.ChoiceField(label="Movement", choices=MOVEMENT_CHOICES)
+    movement = forms.ChoiceField(
+        label=_("Movement"),
+        choices=MOVEMENT_CHOICES,
+        help_text=_("How the pairs move from table to table in this round."),
+    )
     step = _whole(
-        "the Mitchell step",
-        label="Mitchell step",
+        _("the Mitchell step"),
+        label=_("Mitchell step"),
         initial=1,
         min_value=limits.MITCHELL_STEP[0],
         max_value=limits.MITCHELL_STEP[1],
         required=False,
         example=1,
-        help_text="Mitchell only: how many tables the East-West pairs move on.",
+        help_text=_("Mitchell only: how many tables the East-West pairs move on."),
     )
 
 
 class SwapForm(forms.Form):
     pair_a = forms.ModelChoiceField(
-        label="Swap pair",
+        label=_("Swap pair"),
+        help_text=_("The first pair: it takes the other pair's table and direction."),
         queryset=Pair.objects.none(),
-        empty_label="Choose a pair",
+        empty_label=_("Choose a pair"),
         error_messages={
-            "required": "Choose the first pair.",
-            "invalid_choice": "Choose a pair of this tournament.",
+            "required": _("Choose the first pair."),
+            "invalid_choice": _("Choose a pair of this tournament."),
         },
     )
     pair_b = forms.ModelChoiceField(
-        label="with pair",
+        label=_("with pair"),
+        help_text=_("The second pair: it takes the first pair's place."),
         queryset=Pair.objects.none(),
-        empty_label="Choose a pair",
+        empty_label=_("Choose a pair"),
         error_messages={
-            "required": "Choose the second pair.",
-            "invalid_choice": "Choose a pair of this tournament.",
+            "required": _("Choose the second pair."),
+            "invalid_choice": _("Choose a pair of this tournament."),
         },
     )
 
@@ -407,5 +396,5 @@ class SwapForm(forms.Form):
         super().clean()
         data = self.cleaned_data
         if data.get("pair_a") and data.get("pair_a") == data.get("pair_b"):
-            raise forms.ValidationError("Choose two different pairs to swap.")
+            raise forms.ValidationError(gettext("Choose two different pairs to swap."))
         return data

@@ -7,10 +7,12 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Club(models.Model):
-    name = models.CharField(max_length=120)
-    slug = models.SlugField(max_length=60, unique=True)
-    city = models.CharField(max_length=80, blank=True)
-    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
+    name = models.CharField(verbose_name=_("name"), max_length=120)
+    slug = models.SlugField(verbose_name=_("slug"), max_length=60, unique=True)
+    city = models.CharField(verbose_name=_("city"), max_length=80, blank=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, verbose_name=_("organisers"), related_name="clubs", blank=True
+    )
     language = models.CharField(
         _("language"),
         max_length=8,
@@ -20,6 +22,8 @@ class Club(models.Model):
     )
 
     class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
         ordering = ["name"]
 
     def __str__(self) -> str:
@@ -27,14 +31,18 @@ class Club(models.Model):
 
 
 class Player(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
-    first_name = models.CharField(max_length=60, blank=True)
-    last_name = models.CharField(max_length=60)
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="players"
+    )
+    first_name = models.CharField(verbose_name=_("first name"), max_length=60, blank=True)
+    last_name = models.CharField(verbose_name=_("last name"), max_length=60)
     card_number = models.CharField(
-        "federation card number", max_length=30, blank=True, help_text="Tessera, if any."
+        _("federation card number"), max_length=30, blank=True, help_text=_("Tessera, if any.")
     )
 
     class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
         ordering = ["last_name", "first_name"]
         constraints = [
             models.UniqueConstraint(
@@ -55,17 +63,21 @@ class Player(models.Model):
 class Season(models.Model):
     """A club's championship: tournaments grouped, ranked by each one's best evenings."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(max_length=120)
-    slug = models.SlugField(max_length=80)
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="seasons"
+    )
+    name = models.CharField(verbose_name=_("name"), max_length=120)
+    slug = models.SlugField(verbose_name=_("slug"), max_length=80)
     best_of = models.PositiveSmallIntegerField(
-        "evenings that count",
+        _("evenings that count"),
         null=True,
         blank=True,
-        help_text="Count each pair's and player's best N evenings; empty counts them all.",
+        help_text=_("Count each pair's and player's best N evenings; empty counts them all."),
     )
 
     class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
         ordering = ["-id"]
         constraints = [
             models.UniqueConstraint(fields=["club", "slug"], name="season_slug_unique_per_club")

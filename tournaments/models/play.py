@@ -3,6 +3,8 @@ side and, in card mode, their melds; and the audit record of every result change
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models.tournaments import Pair, Tournament
 
@@ -11,28 +13,39 @@ class Round(models.Model):
     """A round (turno): a seating by a movement, then a result at every table."""
 
     class Movement(models.TextChoices):
-        RANDOM = "random", "Random draw"
-        MITCHELL = "mitchell", "Mitchell"
-        DANESE = "danese", "Danese (by standings)"
-        ROUND_ROBIN = "round_robin", "Round robin"
+        RANDOM = "random", _("Random draw")
+        MITCHELL = "mitchell", _("Mitchell")
+        DANESE = "danese", _("Danese (by standings)")
+        ROUND_ROBIN = "round_robin", _("Round robin")
 
     class Status(models.TextChoices):
-        SEATING = "seating", "Seating shown, not started"
-        PLAYING = "playing", "Playing"
-        DONE = "done", "Done"
+        SEATING = "seating", _("Seating shown, not started")
+        PLAYING = "playing", _("Playing")
+        DONE = "done", _("Done")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
-    number = models.PositiveSmallIntegerField()
-    movement = models.CharField(max_length=12, choices=Movement.choices)
-    step = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Mitchell only.")
-    seed = models.BigIntegerField(default=0)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SEATING)
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="round_set"
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    movement = models.CharField(verbose_name=_("movement"), max_length=12, choices=Movement.choices)
+    step = models.PositiveSmallIntegerField(
+        verbose_name=_("step"), null=True, blank=True, help_text=_("Mitchell only.")
+    )
+    seed = models.BigIntegerField(verbose_name=_("draw seed"), default=0)
+    status = models.CharField(
+        verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.SEATING
+    )
     pairing_outdated = models.BooleanField(
+        verbose_name=_("pairing outdated"),
         default=False,
-        help_text="A correction since this Danese round was paired would now pair it differently.",
+        help_text=_(
+            "A correction since this Danese round was paired would now pair it differently."
+        ),
     )
 
     class Meta:
+        verbose_name = pgettext_lazy("a round of a tournament", "round")
+        verbose_name_plural = pgettext_lazy("rounds of a tournament", "rounds")
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")
@@ -49,22 +62,30 @@ class Table(models.Model):
     saving the same table never overwrite each other silently."""
 
     class Status(models.TextChoices):
-        NOT_STARTED = "not_started", "Not started"
-        IN_PROGRESS = "in_progress", "In progress"
-        DONE = "done", "Done"
+        NOT_STARTED = "not_started", _("Not started")
+        IN_PROGRESS = "in_progress", _("In progress")
+        DONE = "done", _("Done")
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField()
-    is_bye = models.BooleanField(default=False)
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.NOT_STARTED)
-    version = models.PositiveIntegerField(default=0)
-    ns_mp = models.IntegerField(default=0)
-    ew_mp = models.IntegerField(default=0)
-    ns_vp = models.IntegerField(null=True, blank=True)
-    ew_vp = models.IntegerField(null=True, blank=True)
-    winner = models.CharField(max_length=2, blank=True, help_text="Target format: ns or ew.")
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="tables"
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    is_bye = models.BooleanField(verbose_name=_("bye"), default=False)
+    status = models.CharField(
+        verbose_name=_("status"), max_length=12, choices=Status.choices, default=Status.NOT_STARTED
+    )
+    version = models.PositiveIntegerField(verbose_name=_("version"), default=0)
+    ns_mp = models.IntegerField(verbose_name=_("N-S MP"), default=0)
+    ew_mp = models.IntegerField(verbose_name=_("E-W MP"), default=0)
+    ns_vp = models.IntegerField(verbose_name=_("N-S VP"), null=True, blank=True)
+    ew_vp = models.IntegerField(verbose_name=_("E-W VP"), null=True, blank=True)
+    winner = models.CharField(
+        verbose_name=_("winner"), max_length=2, blank=True, help_text=_("Target format: ns or ew.")
+    )
 
     class Meta:
+        verbose_name = pgettext_lazy("a card table", "table")
+        verbose_name_plural = pgettext_lazy("card tables", "tables")
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_number_unique")
@@ -91,15 +112,25 @@ class Seat(models.Model):
     """Who sits where in a round: the database itself keeps a pair at one table per round."""
 
     class Direction(models.TextChoices):
-        NS = "ns", "North-South"
-        EW = "ew", "East-West"
+        NS = "ns", _("North-South")
+        EW = "ew", _("East-West")
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="seats")
-    direction = models.CharField(max_length=2, choices=Direction.choices)
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="seats"
+    )
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats"
+    )
+    pair = models.ForeignKey(
+        Pair, verbose_name=_("pair"), on_delete=models.CASCADE, related_name="seats"
+    )
+    direction = models.CharField(
+        verbose_name=_("direction"), max_length=2, choices=Direction.choices
+    )
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table__number", "direction"]
         constraints = [
             models.UniqueConstraint(fields=["round", "pair"], name="pair_one_table_per_round"),
@@ -115,19 +146,30 @@ class Deal(models.Model):
     scoring engine received it, so it can be shown again and corrected."""
 
     class Mode(models.TextChoices):
-        SUMMARY = "summary", "Score sheet"
-        CARDS = "cards", "Cards"
+        SUMMARY = "summary", _("Score sheet")
+        CARDS = "cards", _("Cards")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
-    number = models.PositiveSmallIntegerField()
-    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.SUMMARY)
-    entry = models.JSONField(default=dict)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="deals"
     )
-    updated_at = models.DateTimeField(auto_now=True)
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    mode = models.CharField(
+        verbose_name=_("mode"), max_length=10, choices=Mode.choices, default=Mode.SUMMARY
+    )
+    entry = models.JSONField(verbose_name=_("entry"), default=dict)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    updated_at = models.DateTimeField(verbose_name=_("updated at"), auto_now=True)
 
     class Meta:
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="deal_number_unique_per_table")
@@ -140,22 +182,35 @@ class Deal(models.Model):
 class DealSide(models.Model):
     """One side's result of a deal, as the scoring engine produced it."""
 
-    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="sides")
-    direction = models.CharField(max_length=2, choices=Seat.Direction.choices)
-    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="deal_sides")
-    closed = models.BooleanField(default=False)
-    pot = models.CharField(max_length=16)
-    melded_points = models.IntegerField()
-    hand_points = models.IntegerField()
-    burracos = models.JSONField(default=list)
-    burraco_bonus = models.IntegerField()
-    closing_bonus = models.IntegerField()
-    hand_penalty = models.IntegerField()
-    pot_penalty = models.IntegerField()
-    total = models.IntegerField()
-    hand = models.CharField(max_length=400, blank=True, help_text="Card mode: the cards left.")
+    deal = models.ForeignKey(
+        Deal, verbose_name=_("deal"), on_delete=models.CASCADE, related_name="sides"
+    )
+    direction = models.CharField(
+        verbose_name=_("direction"), max_length=2, choices=Seat.Direction.choices
+    )
+    pair = models.ForeignKey(
+        Pair, verbose_name=_("pair"), on_delete=models.CASCADE, related_name="deal_sides"
+    )
+    closed = models.BooleanField(verbose_name=_("closed"), default=False)
+    pot = models.CharField(verbose_name=_("pot"), max_length=16)
+    melded_points = models.IntegerField(verbose_name=_("melded points"))
+    hand_points = models.IntegerField(verbose_name=_("hand points"))
+    burracos = models.JSONField(verbose_name=_("burracos"), default=list)
+    burraco_bonus = models.IntegerField(verbose_name=_("burraco bonus"))
+    closing_bonus = models.IntegerField(verbose_name=_("closing bonus"))
+    hand_penalty = models.IntegerField(verbose_name=_("hand penalty"))
+    pot_penalty = models.IntegerField(verbose_name=_("pot penalty"))
+    total = models.IntegerField(verbose_name=_("total"))
+    hand = models.CharField(
+        verbose_name=_("hand"),
+        max_length=400,
+        blank=True,
+        help_text=_("Card mode: the cards left."),
+    )
 
     class Meta:
+        verbose_name = _("deal side")
+        verbose_name_plural = _("deal sides")
         ordering = ["deal", "direction"]
         constraints = [
             models.UniqueConstraint(fields=["deal", "direction"], name="one_result_per_deal_side")
@@ -168,13 +223,17 @@ class DealSide(models.Model):
 class Meld(models.Model):
     """A meld typed in card mode: the cards as entered, what burraco it makes, its points."""
 
-    side = models.ForeignKey(DealSide, on_delete=models.CASCADE, related_name="melds")
-    number = models.PositiveSmallIntegerField()
-    cards = models.CharField(max_length=200)
-    burraco = models.CharField(max_length=12, blank=True)
-    points = models.IntegerField()
+    side = models.ForeignKey(
+        DealSide, verbose_name=_("side"), on_delete=models.CASCADE, related_name="melds"
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    cards = models.CharField(verbose_name=_("cards"), max_length=200)
+    burraco = models.CharField(verbose_name=_("burraco"), max_length=12, blank=True)
+    points = models.IntegerField(verbose_name=_("points"))
 
     class Meta:
+        verbose_name = _("meld")
+        verbose_name_plural = _("melds")
         ordering = ["side", "number"]
         constraints = [
             models.UniqueConstraint(fields=["side", "number"], name="meld_number_unique_per_side")
@@ -188,22 +247,33 @@ class ResultChange(models.Model):
     """The audit record: every result saved, corrected or removed, by whom and when."""
 
     class Action(models.TextChoices):
-        ENTERED = "entered", "Entered"
-        CORRECTED = "corrected", "Corrected"
-        REMOVED = "removed", "Removed"
+        ENTERED = "entered", _("Entered")
+        CORRECTED = "corrected", _("Corrected")
+        REMOVED = "removed", _("Removed")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
-    deal_number = models.PositiveSmallIntegerField()
-    action = models.CharField(max_length=10, choices=Action.choices)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="changes"
     )
-    at = models.DateTimeField(auto_now_add=True)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="changes"
+    )
+    deal_number = models.PositiveSmallIntegerField(verbose_name=_("deal number"))
+    action = models.CharField(verbose_name=_("action"), max_length=10, choices=Action.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+    at = models.DateTimeField(verbose_name=_("when"), auto_now_add=True)
+    before = models.JSONField(verbose_name=_("before"), null=True, blank=True)
+    after = models.JSONField(verbose_name=_("after"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("result change")
+        verbose_name_plural = _("result changes")
         ordering = ["-at", "-id"]
 
     def __str__(self) -> str:

@@ -6,72 +6,111 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RULE_SETS, VP_SCALES, RuleSet, VpScale, house_rules, rule_set
 from tournaments.models.clubs import Club, Player, Season
+from tournaments.rules.glossary import Words, words_for
 from tournaments.rules.vp_tables import CUSTOM_SCALE as CUSTOM_SCALE
 from tournaments.rules.vp_tables import scale_from_rows
 
 if TYPE_CHECKING:
     from tournaments.rules.formats import PlayFormat
 
-VARIANT_CHOICES = [(slug, rules.name) for slug, rules in RULE_SETS.items()]
+
+def _game_name(slug: str) -> str:
+    return words_for(slug)["game"]
+
+
+game_name = lazy(_game_name, str)
+"""A variant's name in the reader's language ("Buraco spagnolo" in Italian), lazily."""
+
+VARIANT_CHOICES = [(slug, game_name(slug)) for slug in RULE_SETS]
 VP_SCALE_CHOICES = [(slug, scale.name) for slug, scale in VP_SCALES.items()] + [
-    (CUSTOM_SCALE, "Custom table of bands")
+    (CUSTOM_SCALE, _("Custom table of bands"))
 ]
 
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        DEALS = "deals", "Deals: a fixed number of deals a round, victory points"
-        TARGET = "target", "Target: each table plays a match to a target score"
+        DEALS = "deals", _("Deals: a fixed number of deals a round, victory points")
+        TARGET = "target", _("Target: each table plays a match to a target score")
 
     class Status(models.TextChoices):
-        SETUP = "setup", "Setting up"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        SETUP = "setup", _("Setting up")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
-    name = models.CharField(max_length=120)
-    slug = models.SlugField(max_length=80)
-    date = models.DateField()
-    variant = models.CharField(max_length=20, choices=VARIANT_CHOICES, default="classico")
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="tournaments"
+    )
+    name = models.CharField(verbose_name=_("name"), max_length=120)
+    slug = models.SlugField(verbose_name=_("slug"), max_length=80)
+    date = models.DateField(verbose_name=_("date"))
+    variant = models.CharField(
+        verbose_name=_("variant"), max_length=20, choices=VARIANT_CHOICES, default="classico"
+    )
     house_rules = models.JSONField(
-        default=dict, blank=True, help_text="Changes to the variant's rules, e.g. a bonus."
+        verbose_name=_("house rules"),
+        default=dict,
+        blank=True,
+        help_text=_("Changes to the variant's rules, e.g. a bonus."),
     )
-    format = models.CharField(max_length=10, choices=Format.choices, default=Format.DEALS)
-    rounds = models.PositiveSmallIntegerField("number of rounds", default=3)
-    deals_per_round = models.PositiveSmallIntegerField(default=3)
+    format = models.CharField(
+        verbose_name=_("format"), max_length=10, choices=Format.choices, default=Format.DEALS
+    )
+    rounds = models.PositiveSmallIntegerField(_("number of rounds"), default=3)
+    deals_per_round = models.PositiveSmallIntegerField(verbose_name=_("deals per round"), default=3)
     movement_plan = models.JSONField(
-        default=list, blank=True, help_text="The movement planned for each round, in order."
-    )
-    vp_scale = models.CharField(
-        "victory-point scale", max_length=20, choices=VP_SCALE_CHOICES, default="fibur-3"
-    )
-    custom_vp_bands = models.JSONField(
+        verbose_name=_("movement plan"),
         default=list,
         blank=True,
-        help_text="[lower, upper or null, winner VP, loser VP] per band, as printed.",
+        help_text=_("The movement planned for each round, in order."),
+    )
+    vp_scale = models.CharField(
+        _("victory-point scale"), max_length=20, choices=VP_SCALE_CHOICES, default="fibur-3"
+    )
+    custom_vp_bands = models.JSONField(
+        verbose_name=_("custom vp bands"),
+        default=list,
+        blank=True,
+        help_text=_("[lower, upper or null, winner VP, loser VP] per band, as printed."),
     )
     target_score = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Empty: the variant's usual target."
+        verbose_name=_("target score"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: the variant's usual target."),
     )
-    bye_vp = models.PositiveSmallIntegerField("victory points for a bye", default=14)
-    bye_mp = models.IntegerField("match points for a bye", default=355)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+    bye_vp = models.PositiveSmallIntegerField(_("victory points for a bye"), default=14)
+    bye_mp = models.IntegerField(_("match points for a bye"), default=355)
+    status = models.CharField(
+        verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.SETUP
+    )
     published = models.BooleanField(
-        default=False, help_text="Show the standings on the public pages."
+        verbose_name=_("published"),
+        default=False,
+        help_text=_("Show the standings on the public pages."),
     )
     season = models.ForeignKey(
-        Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
+        Season,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("season"),
     )
     results_version = models.PositiveIntegerField(
-        default=0, help_text="Grows with every change of results or seating (cache keys use it)."
+        verbose_name=_("results version"),
+        default=0,
+        help_text=_("Grows with every change of results or seating (cache keys use it)."),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
         ordering = ["-date", "-id"]
         constraints = [
             models.UniqueConstraint(fields=["club", "slug"], name="tournament_slug_unique_per_club")
@@ -103,29 +142,45 @@ class Tournament(models.Model):
 
         return format_of(self)
 
+    @property
+    def words(self) -> Words:
+        """The words of this tournament's game in the reader's language (the active one)."""
+        return words_for(self.variant)
+
 
 class Pair(models.Model):
     """A pair (coppia) entered in one tournament; one player alone in two-player events.
 
     The standing fields are totals the services keep up to date from finished tables."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
-    number = models.PositiveSmallIntegerField()
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="pairs"
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
     # RESTRICT: a player in a pair cannot be deleted alone, but deleting the whole club
     # (which deletes the pair's tournament too) still works.
-    player_one = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
-    player_two = models.ForeignKey(
-        Player, on_delete=models.RESTRICT, related_name="+", null=True, blank=True
+    player_one = models.ForeignKey(
+        Player, verbose_name=_("first player"), on_delete=models.RESTRICT, related_name="+"
     )
-    vp = models.IntegerField("VP", default=0)
-    mp = models.IntegerField("MP", default=0)
-    rounds_played = models.PositiveSmallIntegerField(default=0)
-    matches_won = models.PositiveSmallIntegerField(default=0)
-    point_difference = models.IntegerField(default=0)
-    byes = models.PositiveSmallIntegerField(default=0)
-    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    player_two = models.ForeignKey(
+        Player,
+        on_delete=models.RESTRICT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("second player"),
+    )
+    vp = models.IntegerField(_("VP"), default=0)
+    mp = models.IntegerField(_("MP"), default=0)
+    rounds_played = models.PositiveSmallIntegerField(verbose_name=_("rounds played"), default=0)
+    matches_won = models.PositiveSmallIntegerField(verbose_name=_("matches won"), default=0)
+    point_difference = models.IntegerField(verbose_name=_("point difference"), default=0)
+    byes = models.PositiveSmallIntegerField(verbose_name=_("byes"), default=0)
+    rank = models.PositiveSmallIntegerField(verbose_name=_("rank"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("pair")
+        verbose_name_plural = _("pairs")
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="pair_number_unique"),
@@ -151,15 +206,24 @@ class TournamentEvent(models.Model):
     class Kind(models.TextChoices):
         IMPORTED = "imported", _("Imported from a backup")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
-    kind = models.CharField(max_length=20, choices=Kind.choices)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="events"
     )
-    at = models.DateTimeField(auto_now_add=True)
-    details = models.JSONField(default=dict, blank=True)
+    kind = models.CharField(verbose_name=_("kind"), max_length=20, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+    at = models.DateTimeField(verbose_name=_("when"), auto_now_add=True)
+    details = models.JSONField(verbose_name=_("details"), default=dict, blank=True)
 
     class Meta:
+        verbose_name = _("tournament event")
+        verbose_name_plural = _("tournament events")
         ordering = ["-at", "-id"]
 
     def __str__(self) -> str:

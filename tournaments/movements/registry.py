@@ -9,6 +9,8 @@ and an entry in `MOVEMENTS`, plus its choice in `Round.Movement`.
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import ngettext
+
 from tournaments.movements.danese_pairing import danese
 from tournaments.movements.draws import mitchell, mitchell_repeats, random_draw, round_robin
 from tournaments.movements.seating import History, Seating
@@ -50,8 +52,14 @@ def _mitchell(request: SeatingRequest) -> Seated:
         repeats = mitchell_repeats(previous, step=step, history=request.history)
         if repeats:
             warnings = (
-                f"Mitchell step {step} repeats {len(repeats)} meeting"
-                f"{'s' if len(repeats) > 1 else ''} already played; another step may avoid it.",
+                ngettext(
+                    "Mitchell step %(step)s repeats %(count)s meeting already played; another "
+                    "step may avoid it.",
+                    "Mitchell step %(step)s repeats %(count)s meetings already played; another "
+                    "step may avoid it.",
+                    len(repeats),
+                )
+                % {"step": step, "count": len(repeats)},
             )
     seating = mitchell(
         previous,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from scoring import MatchState, RuleSet, VpScale, match_state
@@ -126,7 +126,7 @@ class PlayFormat:
     def sheet_rows(self) -> int:
         raise NotImplementedError
 
-    result_heading: ClassVar[StrOrPromise] = _lazy("VP")
+    result_heading: ClassVar[StrOrPromise] = gettext_lazy("VP")
     """The heading of a table's result column."""
 
     def bye_short_text(self) -> str:
@@ -143,8 +143,8 @@ class PlayFormat:
     # --- the pair's chart of totals after each round -------------------------------------------
 
     chart_names: ClassVar[tuple[StrOrPromise, StrOrPromise, str]] = (
-        _lazy("Victory points"),
-        _lazy("VP"),
+        gettext_lazy("Victory points"),
+        gettext_lazy("VP"),
         "vp",
     )
     """(what, unit, slug) of the totals chart."""
@@ -186,9 +186,10 @@ class DealsFormat(PlayFormat):
 
     def deal_number_problem(self, number: int) -> str:
         if number > self.deals_per_round:
-            return (
-                f"Each table plays {self.deals_per_round} deals a round: there is no deal {number}."
-            )
+            return _("Each table plays %(deals)s deals a round: there is no deal %(number)s.") % {
+                "deals": self.deals_per_round,
+                "number": number,
+            }
         return super().deal_number_problem(number)
 
     def evening_points(self, record: Standing) -> tuple[int, int]:
@@ -259,18 +260,18 @@ class TargetFormat(PlayFormat):
     def bye_short_text(self) -> str:
         return _("counts as a win")
 
-    result_heading: ClassVar[StrOrPromise] = _lazy("Winner")
+    result_heading: ClassVar[StrOrPromise] = gettext_lazy("Winner")
 
     def sheet_rows(self) -> int:
         return TARGET_SHEET_ROWS
 
-    season_note: ClassVar[StrOrPromise] = _lazy(
+    season_note: ClassVar[StrOrPromise] = gettext_lazy(
         "In a match-format evening (matches to a target) the matches won count as VP and the "
         "point difference as MP, as that evening ranked its pairs."
     )
     chart_names: ClassVar[tuple[StrOrPromise, StrOrPromise, str]] = (
-        _lazy("Matches won"),
-        _lazy("won"),
+        gettext_lazy("Matches won"),
+        gettext_lazy("won"),
         "won",
     )
 

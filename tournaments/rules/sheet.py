@@ -15,41 +15,36 @@ it.
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from scoring import RuleSet
 from tournaments.rules.formats import PlayFormat
+from tournaments.rules.glossary import words_for
 
 POINTS, COUNT, MARK, CHOICE = "points", "count", "mark", "choice"
 
 POT_CHOICES: tuple[tuple[str, StrOrPromise], ...] = (
-    ("taken", _lazy("taken")),
-    ("not_taken", _lazy("not taken")),
-    ("taken_unplayed", _lazy("taken but not played")),
+    ("taken", pgettext_lazy("the pot", "taken")),
+    ("not_taken", pgettext_lazy("the pot", "not taken")),
+    ("taken_unplayed", pgettext_lazy("the pot", "taken but not played")),
 )
 """What became of a side's pot; "taken but not played" only where it costs something."""
-KIND_WORDS: dict[str, StrOrPromise] = {
-    "royal": _lazy("royal"),
-    "noble": _lazy("noble"),
-    "clean": _lazy("clean"),
-    "semi-clean": _lazy("semi-clean"),
-    "dirty": _lazy("dirty"),
-    "wild": _lazy("wild"),
-}
 
 
 @dataclass(frozen=True, slots=True)
 class SheetField:
     """One thing written on the sheet: the form field `name` (a side's fields are prefixed
     ns-/ew- by the form), its label (the column's heading), what is written (`POINTS`, a
-    `COUNT`, a tick `MARK` or one of `choices`) and `when` it is asked ("" always)."""
+    `COUNT`, a tick `MARK` or one of `choices`), `when` it is asked ("" always) and the
+    form's help."""
 
     name: str
     label: str
     kind: str
     when: str = ""
     choices: tuple[tuple[str, str], ...] = ()
+    help: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,13 +69,6 @@ def kind_field(kind: str) -> str:
     return "burracos_" + kind.replace("-", "_")
 
 
-def kind_label(rules: RuleSet, kind: str) -> str:
-    return _("%(kind)s %(burraco)ss") % {
-        "kind": str(KIND_WORDS.get(kind, kind)).capitalize(),
-        "burraco": rules.word("burraco"),
-    }
-
-
 def pot_choices(rules: RuleSet) -> tuple[tuple[str, str], ...]:
     """The pot's choices the variant tells apart: a pot taken but not played counts as taken
     where it costs nothing more (its cards are simply in hand)."""
@@ -99,39 +87,84 @@ def opening_possible(play_format: PlayFormat) -> bool:
 
 
 def side_fields(rules: RuleSet, *, opening: bool) -> tuple[SheetField, ...]:
-    """What a side writes for a deal, in the sheet's order. `opening`: the format lets the
-    variant's opening minimum apply."""
-    word = rules.word("burraco")
-    fields = [SheetField("melded_points", _("Melded points"), POINTS)]
+    """What a side writes for a deal, in the sheet's order, in the game's words. `opening`:
+    the variant's opening minimum can apply."""
+    words = words_for(rules.slug)
+    pot, burraco = words["pot"], words["burraco"]
+    fields = [
+        SheetField(
+            "melded_points",
+            _("Melded points"),
+            POINTS,
+            help=_("The value of the cards on the table, without the bonuses."),
+        )
+    ]
     if opening and rules.opening is not None:
-        above = rules.opening.above
         fields += [
             SheetField(
                 "opening_points",
-                _("Opening points (above %(above)s)") % {"above": above},
+                _("Opening points (above %(above)s)") % {"above": rules.opening.above},
                 POINTS,
                 when="opening",
+                help=_("The points of the melds this side laid down first."),
             ),
             SheetField(
                 "opening_canasta",
-                _("Opened with a %(burraco)s") % {"burraco": word},
+                _("Opened with a %(burraco)s") % {"burraco": burraco},
                 MARK,
                 when="opening",
+                help=_("Tick it if this side opened by laying down a %(burraco)s.")
+                % {"burraco": burraco},
             ),
         ]
-    fields += [SheetField(kind_field(k), kind_label(rules, k), COUNT) for k in rules.kinds()]
+    fields += [
+        SheetField(
+            kind_field(kind),
+            words.kind(kind).capitalize(),
+            COUNT,
+            help=_("How many this side made."),
+        )
+        for kind in rules.kinds()
+    ]
     fields.append(
-        SheetField("pot", rules.word("pot").capitalize(), CHOICE, choices=pot_choices(rules))
+        SheetField(
+            "pot",
+            pot.capitalize(),
+            CHOICE,
+            choices=pot_choices(rules),
+            help=_("Whether this side took the %(pot)s and played it.") % {"pot": pot},
+        )
     )
     if rules.pot_penalty_in_cards:
-        fields.append(SheetField("pot_points", _("Points in the pot (when not taken)"), POINTS))
-    fields.append(SheetField("hand_points", _("Points left in hand"), POINTS))
+        fields.append(
+            SheetField(
+                "pot_points",
+                _("Points in the %(pot)s (when not taken)") % {"pot": pot},
+                POINTS,
+                help=_("The value of the cards of the %(pot)s this side left.") % {"pot": pot},
+            )
+        )
+    fields.append(
+        SheetField(
+            "hand_points",
+            _("Points left in hand"),
+            POINTS,
+            help=_("The value of the cards still in hand when the deal ended."),
+        )
+    )
     return tuple(fields)
 
 
-def closed_field() -> SheetField:
-    choices = (("ns", _("N-S")), ("ew", _("E-W")), ("", _("nobody")))
-    return SheetField("closed", _("Who closed the deal?"), CHOICE, choices=choices)
+def closed_field(variant: str) -> SheetField:
+    words = words_for(variant)
+    choices = (("ns", words["ns"]), ("ew", words["ew"]), ("", _("nobody")))
+    return SheetField(
+        "closed",
+        _("Who closed the deal?"),
+        CHOICE,
+        choices=choices,
+        help=_("The pair that went out; nobody if the deal ended without a closing."),
+    )
 
 
 def sheet_of(play_format: PlayFormat) -> Sheet:
@@ -141,7 +174,7 @@ def sheet_of(play_format: PlayFormat) -> Sheet:
         computed.append(SheetField("running", _("Running total"), POINTS))
     return Sheet(
         side_fields=side_fields(play_format.rules, opening=opening_possible(play_format)),
-        deal_fields=(closed_field(),),
+        deal_fields=(closed_field(play_format.rules.slug),),
         computed=tuple(computed),
         rows=play_format.sheet_rows(),
     )

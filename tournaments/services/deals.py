@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from scoring import DealResult, InvalidMatch, deal_from_json, score_deal
 from tournaments.models import Deal, DealSide, Meld, ResultChange, Seat, Table, Tournament
 from tournaments.rules.entry import deal_number_refusal, running_before, table_closed
 from tournaments.rules.formats import PlayFormat, TableResult
+from tournaments.rules.glossary import words_for
 from tournaments.rules.sides import meld_values, side_values
 from tournaments.selectors import results
 from tournaments.selectors.access import User
@@ -73,7 +75,7 @@ def score_at_table(
     a file all score a deal here. Raises InvalidDeal or ServiceError."""
     rules = play_format.rules
     if len(sides) != 2:
-        raise ServiceError("A deal at a table has two sides: North-South and East-West.")
+        raise ServiceError(_("A deal at a table has two sides: North-South and East-West."))
     running = running_before(deal_totals, number)
     data_sides = []
     for index, side in enumerate(sides):
@@ -164,9 +166,11 @@ def deal_remove(*, table: Table, number: int, user: User, version: int) -> None:
     _check_table_open(table, version)
     deal = table.deals.prefetch_related("sides").filter(number=number).first()
     if deal is None:
-        raise ServiceError(f"Table {table.number} has no deal {number}.")
+        raise ServiceError(
+            _("Table %(table)s has no deal %(number)s.") % {"table": table.number, "number": number}
+        )
     if table.deals.filter(number__gt=number).exists():
-        raise ServiceError("Only the last deal can be removed; correct an earlier one instead.")
+        raise ServiceError(_("Only the last deal can be removed; correct an earlier one instead."))
     before = _snapshot(deal)
     deal.delete()
     ResultChange.objects.create(
@@ -199,18 +203,39 @@ def _check_table_open(table: Table, version: int) -> None:
     if closed:
         raise ServiceError(closed)
     if table.version != version:
+        words = words_for(table.round.tournament.variant)
         changes = [
-            f"{change.get_action_display()}: deal {change.deal_number}"
-            + (f" by {change.user}" if change.user else "")
-            + (
-                f", now N-S {change.after['totals'][NS]}, E-W {change.after['totals'][EW]}"
-                if change.after
-                else ""
-            )
-            + "."
+            _change_text(change, words["ns"], words["ew"])
             for change in table.changes.select_related("user").order_by("-at", "-id")[:3]
         ]
         raise StaleTable(table, changes)
+
+
+def _change_text(change: ResultChange, ns: str, ew: str) -> str:
+    """One change of a table in a sentence: "Corrected: deal 2 by anna, now N-S 600, E-W 70."."""
+    values = {
+        "action": change.get_action_display(),
+        "number": change.deal_number,
+        "user": change.user,
+        "ns": ns,
+        "ew": ew,
+        **(
+            {"ns_total": change.after["totals"][NS], "ew_total": change.after["totals"][EW]}
+            if change.after
+            else {}
+        ),
+    }
+    if change.user and change.after:
+        text = _(
+            "%(action)s: deal %(number)s by %(user)s, now %(ns)s %(ns_total)s, %(ew)s %(ew_total)s."
+        )
+    elif change.after:
+        text = _("%(action)s: deal %(number)s, now %(ns)s %(ns_total)s, %(ew)s %(ew_total)s.")
+    elif change.user:
+        text = _("%(action)s: deal %(number)s by %(user)s.")
+    else:
+        text = _("%(action)s: deal %(number)s.")
+    return text % values
 
 
 def _save_sides(

@@ -3,6 +3,8 @@ the game. Nothing is saved when one is raised."""
 
 from collections.abc import Sequence
 
+from django.utils.translation import gettext as _
+
 from scoring.problems import Problem
 from tournaments.models import Table
 
@@ -25,6 +27,9 @@ class StaleTable(ServiceError):
         self.table = table
         self.changes = changes
         super().__init__(
-            f"Table {table.number} was changed by someone else while you were typing, so your "
-            "entry was not saved. " + " ".join(changes) + " Check the deal and save it again."
+            _(
+                "Table %(number)s was changed by someone else while you were typing, so your "
+                "entry was not saved. %(changes)s Check the deal and save it again."
+            )
+            % {"number": table.number, "changes": " ".join(changes)}
         )

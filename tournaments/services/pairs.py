@@ -34,8 +34,12 @@ def parse_pair_lines(text: str, *, players_per_pair: int) -> list[list[tuple[str
         shown = line if len(line) <= 80 else line[:80] + "…"
         names = [name for name in _SEPARATORS.split(line) if name.strip()]
         if len(names) != players_per_pair:
-            want = "one player" if players_per_pair == 1 else "two players separated by /"
-            problems.append(f"Line {number} ({shown}): write {want}.")
+            text = (
+                _("Line %(line)s (%(shown)s): write one player.")
+                if players_per_pair == 1
+                else _("Line %(line)s (%(shown)s): write two players separated by /.")
+            )
+            problems.append(text % {"line": number, "shown": shown})
             continue
         split = [_split_name(name) for name in names]
         too_long = [part for first, last in split for part in (first, last)]
@@ -71,13 +75,13 @@ def _split_name(name: str) -> tuple[str, str]:
 def pairs_add(*, tournament: Tournament, text: str) -> list[Pair]:
     """Add pairs, two names a line; players already known to the club are reused."""
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError("The tournament is finished: no pairs can be added.")
+        raise ServiceError(_("The tournament is finished: no pairs can be added."))
     if tournament.round_set.exists():
-        raise ServiceError("Pairs can only be added before the first round is seated.")
+        raise ServiceError(_("Pairs can only be added before the first round is seated."))
     per_pair = 1 if tournament.rules.one_player_sides_only else 2
     lines = parse_pair_lines(text, players_per_pair=per_pair)
     if not lines:
-        raise ServiceError("Write at least one pair, one a line.")
+        raise ServiceError(_("Write at least one pair, one a line."))
     known = {
         (p.first_name.casefold(), p.last_name.casefold()): p
         for p in Player.objects.filter(club=tournament.club)
@@ -101,11 +105,16 @@ def pairs_add(*, tournament: Tournament, text: str) -> list[Pair]:
                 )
                 known[(first.casefold(), last.casefold())] = player
             if player.pk in entered:
-                problems.append(f"{player.full_name} is already in a pair of this tournament.")
+                problems.append(
+                    _("%(name)s is already in a pair of this tournament.")
+                    % {"name": player.full_name}
+                )
             entered.add(player.pk)
             players.append(player)
         if len(players) == 2 and players[0].pk == players[1].pk:
-            problems.append(f"A pair needs two different players ({players[0].full_name}).")
+            problems.append(
+                _("A pair needs two different players (%(name)s).") % {"name": players[0].full_name}
+            )
             continue
         created.append(
             Pair(
@@ -126,6 +135,6 @@ def pairs_add(*, tournament: Tournament, text: str) -> list[Pair]:
 @transaction.atomic
 def pair_remove(*, pair: Pair) -> None:
     if pair.tournament.round_set.exists():
-        raise ServiceError("A pair can only be removed before the first round is seated.")
+        raise ServiceError(_("A pair can only be removed before the first round is seated."))
     pair.delete()
     results_changed(pair.tournament)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import movements
 from tournaments.models import Pair, Round, Seat, Table, Tournament
@@ -34,9 +35,9 @@ def _seating_for(
 ) -> tuple[movements.Seating, list[str]]:
     pair_ids = list(tournament.pairs.order_by("number").values_list("id", flat=True))
     if len(pair_ids) < 2:
-        raise ServiceError("Add at least two pairs before seating a round.")
+        raise ServiceError(_("Add at least two pairs before seating a round."))
     if movement not in movements.MOVEMENTS:
-        raise ServiceError(f"Unknown movement {movement!r}.")
+        raise ServiceError(_("Unknown movement %(movement)r.") % {"movement": movement})
     if step is not None and limits.outside(step, limits.MITCHELL_STEP):
         low, high = limits.MITCHELL_STEP
         raise ServiceError(
@@ -62,9 +63,14 @@ def _seating_for(
     warnings = list(seated.warnings)
     seating = seated.seating
     if seating.rematches:
+        count = len(seating.rematches)
         warnings.append(
-            f"This seating repeats {len(seating.rematches)} meeting"
-            f"{'s' if len(seating.rematches) > 1 else ''} already played."
+            ngettext(
+                "This seating repeats %(count)s meeting already played.",
+                "This seating repeats %(count)s meetings already played.",
+                count,
+            )
+            % {"count": count}
         )
     return seating, warnings
 
@@ -82,22 +88,27 @@ def round_prepare(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     last = tournament.round_set.order_by("-number").first()
     if last is not None and last.status == Round.Status.SEATING:
-        raise ServiceError(f"Round {last.number} is seated but not started yet.")
+        raise ServiceError(
+            _("Round %(number)s is seated but not started yet.") % {"number": last.number}
+        )
     if last is not None and last.status != Round.Status.DONE:
         waiting = [t.number for t in last.tables.exclude(status=Table.Status.DONE)]
         raise ServiceError(
-            f"Round {last.number} is not finished: "
-            + _tables_text(waiting)
-            + " still need a result."
+            ngettext(
+                "Round %(number)s is not finished: table %(tables)s still needs a result.",
+                "Round %(number)s is not finished: tables %(tables)s still need a result.",
+                len(waiting),
+            )
+            % {"number": last.number, "tables": _numbers_text(waiting)}
         )
     number = (last.number if last else 0) + 1
     if number > tournament.rounds:
         raise ServiceError(
-            f"This tournament has {tournament.rounds} rounds. Raise the number of rounds to add "
-            "another."
+            _("This tournament has %(rounds)s rounds. Raise the number of rounds to add another.")
+            % {"rounds": tournament.rounds}
         )
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError("The tournament is finished.")
+        raise ServiceError(_("The tournament is finished."))
     plan = tournament.movement_plan or default_movement_plan(tournament.rounds)
     movement = movement or (plan[number - 1] if number <= len(plan) else Round.Movement.DANESE)
     if movement == Round.Movement.MITCHELL:
@@ -116,10 +127,14 @@ def round_prepare(
     return Prepared(round_, warnings)
 
 
-def _tables_text(numbers: list[int]) -> str:
+def _numbers_text(numbers: list[int]) -> str:
+    """Table numbers as a list in words: "4", "2 and 5", "1, 3 and 6"."""
     if len(numbers) == 1:
-        return f"table {numbers[0]}"
-    return "tables " + ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
+        return str(numbers[0])
+    return _("%(some)s and %(last)s") % {
+        "some": ", ".join(str(n) for n in numbers[:-1]),
+        "last": numbers[-1],
+    }
 
 
 def _write_seating(round_: Round, seating: movements.Seating) -> None:
@@ -148,6 +163,12 @@ def _write_seats(round_: Round, seating: movements.Seating, tables: dict[int, Ta
     Seat.objects.bulk_create(seats)
 
 
+def _started_text(round_: Round) -> str:
+    return _("Round %(number)s has started: its seating can no longer change.") % {
+        "number": round_.number
+    }
+
+
 @transaction.atomic
 def round_reseat(
     *, round: Round, movement: str, step: int | None = None, seed: int | None = None
@@ -155,7 +176,7 @@ def round_reseat(
     """Seat a round again, with another movement or step, before it starts."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     if round_.status != Round.Status.SEATING:
-        raise ServiceError(f"Round {round_.number} has started: its seating can no longer change.")
+        raise ServiceError(_started_text(round_))
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
     if movement == Round.Movement.MITCHELL:
         step = step or 1
@@ -175,20 +196,28 @@ def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair) -> list[str]:
     (rematches)."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     if round_.status != Round.Status.SEATING:
-        raise ServiceError(f"Round {round_.number} has started: its seating can no longer change.")
+        raise ServiceError(_started_text(round_))
     if pair_a.pk == pair_b.pk:
-        raise ServiceError("Choose two different pairs to swap.")
+        raise ServiceError(_("Choose two different pairs to swap."))
     seated = set(round_.seats.values_list("pair_id", flat=True))
     if not {pair_a.pk, pair_b.pk} <= seated:
-        raise ServiceError("Both pairs must be seated in this round.")
-    history, _ = results.history(round_.tournament, before=round_.number)
+        raise ServiceError(_("Both pairs must be seated in this round."))
+    history, _byes = results.history(round_.tournament, before=round_.number)
     swapped = movements.swap_pairs(
         results.seating_of(round_), pair_a.pk, pair_b.pk, history=history
     )
     _write_seats(round_, swapped, {table.number: table for table in round_.tables.all()})
     results_changed(round_.tournament)
     if swapped.rematches:
-        return [f"This seating now repeats {len(swapped.rematches)} meeting(s) already played."]
+        count = len(swapped.rematches)
+        return [
+            ngettext(
+                "This seating now repeats %(count)s meeting already played.",
+                "This seating now repeats %(count)s meetings already played.",
+                count,
+            )
+            % {"count": count}
+        ]
     return []
 
 
@@ -197,7 +226,7 @@ def round_start(*, round: Round) -> Round:
     """Start a seated round: the seating is fixed and the bye gets its award."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     if round_.status != Round.Status.SEATING:
-        raise ServiceError(f"Round {round_.number} has already started.")
+        raise ServiceError(_("Round %(number)s has already started.") % {"number": round_.number})
     tournament = round_.tournament
     round_.status = Round.Status.PLAYING
     round_.save(update_fields=["status"])

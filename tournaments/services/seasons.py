@@ -5,6 +5,7 @@ from collections.abc import Iterable
 
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from tournaments.models import Club, Season, Tournament
 from tournaments.services.errors import ServiceError
@@ -15,11 +16,11 @@ MAX_BEST_OF = 99
 def _check(name: str, best_of: int | None) -> str:
     name = name.strip()
     if not name:
-        raise ServiceError("Give the season a name, e.g. “Championship 2026-27”.")
+        raise ServiceError(_("Give the season a name, e.g. “Championship 2026-27”."))
     if best_of is not None and not 1 <= best_of <= MAX_BEST_OF:
         raise ServiceError(
-            f"The evenings that count must be between 1 and {MAX_BEST_OF}, or empty to count "
-            "them all."
+            _("The evenings that count must be between 1 and %(most)s, or empty to count them all.")
+            % {"most": MAX_BEST_OF}
         )
     return name
 
@@ -76,11 +77,16 @@ def season_tournaments_set(*, season: Season, tournaments: Iterable[Tournament])
     problems = []
     for tournament in chosen:
         if tournament.club_id != season.club_id:
-            problems.append(f"“{tournament.name}” is a tournament of another club.")
+            problems.append(
+                _("“%(name)s” is a tournament of another club.") % {"name": tournament.name}
+            )
         elif tournament.season_id is not None and tournament.season_id != season.pk:
             problems.append(
-                f"“{tournament.name}” already counts for the season “{tournament.season}”: "
-                "a tournament belongs to one season only. Take it out of that season first."
+                _(
+                    "“%(name)s” already counts for the season “%(season)s”: a tournament "
+                    "belongs to one season only. Take it out of that season first."
+                )
+                % {"name": tournament.name, "season": tournament.season}
             )
     if problems:
         raise ServiceError(*problems)

@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import VpScale, house_rules, rule_set
 from tournaments.models import CUSTOM_SCALE, Club, Round, Tournament
@@ -40,9 +41,9 @@ def tournament_create(
     try:
         house_rules(rule_set(variant), overrides)
     except KeyError:
-        raise ServiceError(f"Unknown variant {variant!r}.") from None
+        raise ServiceError(_("Unknown variant %(variant)r.") % {"variant": variant}) from None
     except ValueError as error:
-        raise ServiceError(f"House rules: {error}.") from None
+        raise ServiceError(_("House rules: %(error)s.") % {"error": error}) from None
     if vp_scale == CUSTOM_SCALE:
         vp_scale_from_rows(custom_vp_bands)
     plan = list(movement_plan) or default_movement_plan(rounds)
@@ -84,7 +85,7 @@ def vp_scale_from_rows(rows: Sequence[Sequence[int | None]]) -> VpScale:
     try:
         return scale_from_rows(rows)
     except (ValueError, IndexError, TypeError) as error:
-        raise ServiceError(f"The VP table is not usable: {error}.") from None
+        raise ServiceError(_("The VP table is not usable: %(error)s.") % {"error": error}) from None
 
 
 @transaction.atomic
@@ -93,10 +94,10 @@ def tournament_finish(*, tournament: Tournament) -> Tournament:
     unfinished = tournament.round_set.exclude(status=Round.Status.DONE)
     if unfinished.exists():
         raise ServiceError(
-            f"Round {unfinished.first().number} is not finished yet."  # type: ignore[union-attr]
+            _("Round %(number)s is not finished yet.") % {"number": unfinished.first().number}  # type: ignore[union-attr]
         )
     if not tournament.round_set.exists():
-        raise ServiceError("No round has been played yet.")
+        raise ServiceError(_("No round has been played yet."))
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
     results_changed(tournament)
@@ -104,15 +105,15 @@ def tournament_finish(*, tournament: Tournament) -> Tournament:
 
 
 SCORING_SETTINGS = {
-    "variant": "the variant",
-    "format": "the format",
-    "deals_per_round": "the deals per round",
-    "house_rules": "the house rules",
-    "vp_scale": "the VP scale",
-    "custom_vp_bands": "the VP table",
-    "target_score": "the target score",
-    "bye_vp": "the bye award",
-    "bye_mp": "the bye award",
+    "variant": gettext_lazy("the variant"),
+    "format": gettext_lazy("the format"),
+    "deals_per_round": gettext_lazy("the deals per round"),
+    "house_rules": gettext_lazy("the house rules"),
+    "vp_scale": gettext_lazy("the VP scale"),
+    "custom_vp_bands": gettext_lazy("the VP table"),
+    "target_score": gettext_lazy("the target score"),
+    "bye_vp": gettext_lazy("the bye award"),
+    "bye_mp": gettext_lazy("the bye award"),
 }
 UPDATABLE = ("name", "date", "published", "rounds", "movement_plan", *SCORING_SETTINGS)
 """What `tournament_update` may change; the other fields are the services' to keep."""
@@ -166,7 +167,7 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
         raise TypeError(f"tournament_update() cannot change {', '.join(sorted(unknown))}")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError("The tournament is finished: its settings can no longer change.")
+        raise ServiceError(_("The tournament is finished: its settings can no longer change."))
     if "custom_vp_bands" in fields:
         fields["custom_vp_bands"] = [list(row) for row in fields["custom_vp_bands"]]
     _check_ranges(**{key: fields[key] for key in RANGED if key in fields})
@@ -174,30 +175,42 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     try:
         rules = house_rules(rule_set(variant), fields.get("house_rules", tournament.house_rules))
     except KeyError:
-        raise ServiceError(f"Unknown variant {variant!r}.") from None
+        raise ServiceError(_("Unknown variant %(variant)r.") % {"variant": variant}) from None
     except ValueError as error:
-        raise ServiceError(f"House rules: {error}.") from None
+        raise ServiceError(_("House rules: %(error)s.") % {"error": error}) from None
     changed = {key for key, value in fields.items() if getattr(tournament, key) != value}
     if "house_rules" in changed and rules == tournament.rules:
         changed.discard("house_rules")  # written differently, plays the same
     last = tournament.round_set.order_by("-number").first()
     if last is not None:
-        locked = list(dict.fromkeys(v for key, v in SCORING_SETTINGS.items() if key in changed))
+        locked = list(
+            dict.fromkeys(str(v) for key, v in SCORING_SETTINGS.items() if key in changed)
+        )
         if locked:
-            what = ", ".join(locked[:-1]) + (" and " if len(locked) > 1 else "") + locked[-1]
+            what = (
+                _("%(some)s and %(last)s") % {"some": ", ".join(locked[:-1]), "last": locked[-1]}
+                if len(locked) > 1
+                else locked[0]
+            )
             raise ServiceError(
-                f"Round 1 is already seated, so {what} can no longer change: the results are "
-                "scored with them."
+                _(
+                    "Round 1 is already seated, so %(what)s can no longer change: the results "
+                    "are scored with them."
+                )
+                % {"what": what}
             )
     if fields.get("vp_scale", tournament.vp_scale) == CUSTOM_SCALE:
         vp_scale_from_rows(fields.get("custom_vp_bands", tournament.custom_vp_bands))
     rounds = fields.get("rounds", tournament.rounds)
     if rounds < 1:
-        raise ServiceError("A tournament needs at least one round.")
+        raise ServiceError(_("A tournament needs at least one round."))
     if last is not None and rounds < last.number:
         raise ServiceError(
-            f"Round {last.number} is already seated: the tournament needs at least "
-            f"{last.number} rounds."
+            _(
+                "Round %(number)s is already seated: the tournament needs at least "
+                "%(number)s rounds."
+            )
+            % {"number": last.number}
         )
     plan = list(fields.get("movement_plan", tournament.movement_plan))
     fields["movement_plan"] = (plan + default_movement_plan(rounds)[len(plan) :])[:rounds]

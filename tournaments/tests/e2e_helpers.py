@@ -163,25 +163,30 @@ def type_summary_side(page: Page, side: str, values: SummarySide) -> None:
     box = side_box(page, side)
     retype(box.get_by_label("Melded points", exact=True), str(values.melded))
     retype(box.get_by_label("Points left in hand", exact=True), str(values.hand))
-    retype(box.get_by_label("Clean burracos", exact=True), str(values.clean))
-    retype(box.get_by_label("Dirty burracos", exact=True), str(values.dirty))
+    retype(box.get_by_label("Clean burraco", exact=True), str(values.clean))
+    retype(box.get_by_label("Dirty burraco", exact=True), str(values.dirty))
     choose_pot(page, side, values.pot)
+
+
+def shown(points: int) -> str:
+    """A score as the English page writes it: 1,085, and a real minus sign (−70)."""
+    return f"{chr(0x2212) if points < 0 else ''}{abs(points):,}"
 
 
 def expect_live_totals(page: Page, ns: int, ew: int) -> None:
     """The totals the page shows while typing (scored by the engine, not saved)."""
-    expect(page.locator("#live-total-ns")).to_have_text(str(ns), timeout=LIVE_CHECK)
-    expect(page.locator("#live-total-ew")).to_have_text(str(ew), timeout=LIVE_CHECK)
+    expect(page.locator("#live-total-ns")).to_have_text(shown(ns), timeout=LIVE_CHECK)
+    expect(page.locator("#live-total-ew")).to_have_text(shown(ew), timeout=LIVE_CHECK)
 
 
 def expect_saved(page: Page, number: int, ns: int, ew: int) -> None:
     """The page after a save: its notice, and the deal's row in the table of deals."""
     expect(page.locator("#entry-main p.notice.ok")).to_have_text(
-        f"Deal {number} saved: N-S {ns}, E-W {ew}."
+        f"Deal {number} saved: N-S {shown(ns)}, E-W {shown(ew)}."
     )
     row = page.locator(f"#deal-{number}")
-    expect(row.locator("tr.ns td.total")).to_have_text(str(ns))
-    expect(row.locator("tr.ew td.total")).to_have_text(str(ew))
+    expect(row.locator("tr.ns td.total")).to_have_text(shown(ns))
+    expect(row.locator("tr.ew td.total")).to_have_text(shown(ew))
 
 
 def enter_summary_deal(

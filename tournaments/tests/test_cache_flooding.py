@@ -132,4 +132,4 @@ def test_one_reader_renders_a_new_version_while_the_others_get_the_last_one(
         patched.setattr(cache, "add", busy)
         assert Client().get(page).content == before  # the last rendering, not a second render
     after = Client().get(page).content
-    assert after != before and b"1800" in after
+    assert after != before and b"1,800" in after

@@ -167,7 +167,7 @@ def test_a_real_redis_stopped_and_started_again(
         tournament, table = evening(club)
         assert save(organiser_client, table, 1) == 302
         assert save(organiser_client, table, 2) == 302
-        assert "1800" not in mp_shown(tournament)  # the table is not done: stored in Redis
+        assert "1,800" not in mp_shown(tournament)  # the table is not done: stored in Redis
         assert cache.get_many(["anything"]) == {}
 
         servers[-1].terminate()  # Redis goes away
@@ -175,7 +175,7 @@ def test_a_real_redis_stopped_and_started_again(
         for url in public_pages(tournament):
             assert Client().get(url).status_code == 200, url
         assert save(organiser_client, table, 3) == 302  # saved while Redis is down
-        assert "1800" in mp_shown(tournament)  # 3 x 600: the table is done and counts
+        assert "1,800" in mp_shown(tournament)  # 3 x 600: the table is done and counts
 
         time.sleep(2.1)  # past the pause after a failure: the next call tries Redis again
         start = servers[-1].args
@@ -186,7 +186,7 @@ def test_a_real_redis_stopped_and_started_again(
                     break
             time.sleep(0.05)
         time.sleep(2.1)
-        assert "1800" in mp_shown(tournament)  # fresh at once
+        assert "1,800" in mp_shown(tournament)  # fresh at once
         assert cache.get("public:probe") is None
         cache.set("public:probe", 1)
         assert cache.get("public:probe") == 1, "Redis serves again"
@@ -205,12 +205,12 @@ def test_a_version_forgotten_while_redis_was_away_is_forgotten_when_it_returns(
         tournament, table = evening(club)
         assert save(organiser_client, table, 1) == 302
         assert save(organiser_client, table, 2) == 302
-        assert "1800" not in mp_shown(tournament)  # the page and its version, in Redis
+        assert "1,800" not in mp_shown(tournament)  # the page and its version, in Redis
         backend = caches["default"]
         assert isinstance(backend, guarded.RedisCache)
         backend._down_until = time.monotonic() + 60  # the network is cut for this process
         assert save(organiser_client, table, 3) == 302
         assert backend._undeleted, "the version it could not forget is remembered"
         backend._down_until = 0.0  # the network is back
-        assert "1800" in mp_shown(tournament)
+        assert "1,800" in mp_shown(tournament)
         assert not backend._undeleted

@@ -59,7 +59,7 @@ def assert_no_inline_code(page: str) -> None:
 # --- score sheets --------------------------------------------------------------------------------
 
 
-def side_columns(kinds: list[str], pot: str = "Pot (pozzetto)") -> list[str]:
+def side_columns(kinds: list[str], pot: str = "Pot") -> list[str]:
     return ["Melded points", *kinds, pot, "Points left in hand", "Deal total"]
 
 
@@ -67,16 +67,14 @@ def side_columns(kinds: list[str], pot: str = "Pot (pozzetto)") -> list[str]:
     ("variant", "kinds", "pot"),
     [
         # classico: clean, semi-clean and dirty, in the variant's order
-        ("classico", ["Clean burracos", "Semi-clean burracos", "Dirty burracos"],
-         "Pot (pozzetto)"),
+        ("classico", ["Clean burraco", "Semi-clean burraco", "Dirty burraco"], "Pot"),
         # reale: royal and noble join clean and dirty; there is no semi-clean
-        ("reale", ["Royal burracos", "Noble burracos", "Clean burracos", "Dirty burracos"],
-         "Pot (pozzetto)"),
+        ("reale", ["Royal burraco", "Noble burraco", "Clean burraco", "Dirty burraco"], "Pot"),
         # spanish speaks of canastas, and has the all-wild one
-        ("spanish", ["Clean canastas", "Dirty canastas", "Wild canastas"], "Pot (muerto)"),
+        ("spanish", ["Clean canasta", "Dirty canasta", "Wild-card canasta"], "Muerto"),
         # brazilian: canastra
-        ("brazilian", ["Royal canastras", "Noble canastras", "Clean canastras",
-                       "Dirty canastras"], "Pot (morto)"),
+        ("brazilian", ["Royal canastra", "Noble canastra", "Clean canastra", "Dirty canastra"],
+         "Morto"),
     ],
 )  # fmt: skip
 def test_score_sheet_columns_are_the_variants_kinds(
@@ -109,7 +107,7 @@ def test_one_score_sheet_per_table_with_a_row_per_deal(
     ):
         assert f"<h1>Table {number}</h1>" in sheet
         text = words(sheet)
-        assert f"Round {round_.number} (turno {round_.number})" in text
+        assert f"Round {round_.number} · {tournament.name}" in text
         assert table.ns is not None and table.ew is not None
         assert f"North-South {table.ns.number} {table.ns.names}" in text
         assert f"East-West {table.ew.number} {table.ew.names}" in text
@@ -154,12 +152,12 @@ def test_seating_list_shows_tables_pairs_and_the_bye(club: Club, organiser_clien
     response = organiser_client.get(reverse("print_seating", args=[round_.pk]))
     assert response.status_code == 200
     text = words(response.content.decode())
-    assert "Round 1 (turno 1): seating" in text
+    assert "Round 1: seating" in text
     for table in selectors.round_tables(round_):
         ns = table.ns
         assert ns is not None
         if table.is_bye:
-            assert f"Sits out this round (tavolo zoppo): {ns.number} {ns.names}" in text
+            assert f"Sits out this round (bye): {ns.number} {ns.names}" in text
             assert "14 VP and 355 MP" in text
         else:
             ew = table.ew
@@ -188,7 +186,7 @@ def test_final_standings_print_the_page_table(
     for row in table.rows:
         cells = [str(row.get_cell(column.name)) for column in table.columns]
         assert " ".join(cells) in text
-    assert text.count(" 2250 ") == 2 and text.count(" -510 ") == 2
+    assert text.count(" 2,250 ") == 2 and text.count(" \u2212510 ") == 2
 
 
 def test_standings_before_the_end_say_after_which_round(

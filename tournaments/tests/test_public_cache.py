@@ -240,17 +240,17 @@ def test_a_rendered_page_is_shared_by_readers_until_the_next_save(
     for number in (1, 2):
         record(table, number, organiser)
     page = first.get(address).content.decode()
-    assert "1200" in page and "1800" not in page
+    assert "1,200" in page and "1,800" not in page
     with CaptureQueriesContext(connection) as captured:
         assert second.get(address).content.decode() == page  # the same rendering, shared
     read = {t for q in captured.captured_queries for t in re.findall(r'FROM "(\w+)"', q["sql"])}
     assert read <= {"tournaments_tournament", "burraco_cache"}
     record(table, 3, organiser)
     page = second.get(address).content.decode()
-    assert "1800" in page  # the save made a new version: the next reader gets a new rendering
+    assert "1,800" in page  # the save made a new version: the next reader gets a new rendering
     # an organiser is rendered afresh, never served the readers' copy
     organiser_page = organiser_client.get(address).content.decode()  # type: ignore[attr-defined]
-    assert "1800" in organiser_page
+    assert "1,800" in organiser_page
 
 
 def test_stored_pages_go_out_gzipped_to_browsers_that_accept_it(

@@ -300,7 +300,7 @@ def test_season_page_shows_both_rankings(championship: Season, organiser_client:
         "Rank", "Pair", "Evenings played", "Evenings counted", "VP", "MP",
     ]  # fmt: skip
     assert [str(c.header) for c in players.columns][1] == "Player"
-    assert f"{ANNA} – {BRUNO}" in html and "3070" in html
+    assert f"{ANNA} – {BRUNO}" in html and "3,070" in html
     assert reverse("season_pairs_csv", args=[championship.pk]) in html
     assert reverse("season_players_csv", args=[championship.pk]) in html
 
@@ -351,7 +351,10 @@ def test_an_empty_best_of_counts_every_evening(club: Club, organiser_client: Cli
 def test_a_bad_season_form_says_why(club: Club, organiser_client: Client) -> None:
     response = organiser_client.post(reverse("season_new"), {"name": "X", "best_of": "0"})
     assert response.status_code == 200
-    assert "Ensure this value is greater than or equal to 1." in response.content.decode()
+    assert (
+        "Write at least 1 evening, or leave it empty to count them all."
+        in response.content.decode()
+    )
     assert not Season.objects.exists()
 
 
@@ -440,7 +443,7 @@ def test_the_public_season_page_needs_every_counted_tournament_published(
     response = anonymous_client.get(url)
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Only finished tournaments count" in html and "3070" in html
+    assert "Only finished tournaments count" in html and "3,070" in html
     assert "Ottobre 4" not in html  # still private: not even named
     assert reverse("season_edit", args=[championship.pk]) not in html
     csv_url = reverse("season_public_players_csv", args=["roma", championship.slug])

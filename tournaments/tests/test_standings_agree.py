@@ -156,11 +156,16 @@ class StandingsParser(HTMLParser):
             self._cell.append(data)
 
 
+def page_number(text: str) -> int:
+    """A number as the page writes it in English (2,400, a real minus sign) read back."""
+    return int(text.replace(",", "").replace("\u2212", "-"))
+
+
 def standing(names: list[str], cells: list[str], columns: dict[str, str]) -> Standing:
     assert len(cells) == len(names), cells
     values: dict[str, Any] = {columns[name]: cell for name, cell in zip(names, cells, strict=True)}
     typed: dict[str, Any] = {
-        key: value if key == "players" else int(value) for key, value in values.items()
+        key: value if key == "players" else page_number(value) for key, value in values.items()
     }
     return Standing(**typed)
 
@@ -287,7 +292,14 @@ def test_the_page_signs_the_point_difference_and_the_csv_writes_plain_numbers(
     address = reverse("public_tournament", args=[club.slug, tournament.slug])
     parser.feed(anonymous_client.get(address).content.decode())
     assert parser.header == list(PAGE_COLUMNS)
-    assert [row[6] for row in parser.rows if row] == ["+2120", "+530", "-530", "-705", "-705"]
+    minus = "\u2212"  # the page's real minus sign; the CSV keeps the plain "-"
+    assert [row[6] for row in parser.rows if row] == [
+        "+2,120",
+        "+530",
+        f"{minus}530",
+        f"{minus}705",
+        f"{minus}705",
+    ]
     address = reverse("public_standings_csv", args=[club.slug, tournament.slug])
     header, *rows = csv.reader(io.StringIO(anonymous_client.get(address).content.decode()))
     assert header == list(CSV_COLUMNS)

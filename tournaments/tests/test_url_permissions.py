@@ -24,8 +24,12 @@ PUBLIC = {
     "public_club", "public_tournament", "public_projector", "public_pair", "public_find",
     "public_standings_csv", "season_public", "season_public_pairs_csv",
     "season_public_players_csv",
+    # the Excel twins of the public files above: the same rows, the same checks
+    "public_standings_xlsx", "season_public_pairs_xlsx", "season_public_players_xlsx",
     # the language switch: sets only the reader's own language cookie
     "language_choose",
+    # how an evening runs in the app: a page of help, the same for everyone
+    "help",
 }  # fmt: skip
 """URL names anyone may open. Adding a name here is a decision: say why in the commit."""
 

@@ -116,7 +116,7 @@ def test_summary_save_without_htmx_redirects_back_with_a_message(
     page = organiser_client.get(response["Location"]).content.decode()
     assert "Deal 1 saved: N-S 600, E-W 70." in page
     deal_rows = text_of(region(page, "deal-1"))
-    assert "N-S 300 1 clean +200 +100 taken 0 600 600" in deal_rows
+    assert "N-S 300 clean burraco +200 +100 taken 0 600 600" in deal_rows
     assert "E-W 100 — — taken −30 70 70" in deal_rows
 
 
@@ -129,7 +129,7 @@ def test_three_deals_make_the_vp_final_and_a_fourth_is_refused(
         assert save(organiser_client, table, number, NS_WINS).status_code == 302
     page = organiser_client.get(url("table_entry", table)).content.decode()
     standing = text_of(region(page, "standing"))
-    assert "MP: N-S 1800 · E-W 210" in standing and "VP 20–0" in standing  # 1590 apart
+    assert "MP: N-S 1,800 · E-W 210" in standing and "VP 20–0" in standing  # 1590 apart
     assert "final" in standing and "provisional" not in standing
     assert "All 3 deals are entered" in page and 'name="ns-melded_points"' not in page
     response = save(organiser_client, table, 4, NS_WINS, **HTMX)
@@ -308,8 +308,9 @@ def test_card_mode_check_shows_what_the_engine_made_of_each_meld(
     data = form_data(table, 1, CARDS, mode="cards")
     response = organiser_client.post(url("deal_check", table), data, **HTMX)
     melds = text_of(region(response.content.decode(), "melds-ns"))
-    assert "3C 4C 5C 6C 7C 8C 9C → clean burraco, 45 points" in melds
-    assert "KH KD KS → set, 30 points" in melds
+    # the cards read back with their suits' symbols (templatetags/cards.py)
+    assert "3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ → clean burraco, 45 points" in melds
+    assert "K♥ K♦ K♠ → set, 30 points" in melds
 
 
 @pytest.mark.django_db
@@ -323,8 +324,9 @@ def test_an_illegal_meld_shows_the_engine_message_on_its_line_and_saves_nothing(
     assert response.status_code == 200
     html = response.content.decode()
     ew = region(html, "melds-ew")
-    assert "E-W, meld 2 (5H 2S 7H 2D): a meld may hold only one wild card" in text_of(ew)
-    assert "5H 6H 7H → run, 15 points" in text_of(ew)  # the legal line still reads
+    shown = html_lib.unescape(re.sub(r"<[^>]+>", "", ew))  # each card is a span of its own
+    assert "E-W, meld 2 (5♥ 2♠ 7♥ 2♦): a meld may hold only one wild card" in shown
+    assert "5♥ 6♥ 7♥ → run, 15 points" in text_of(ew)  # the legal line still reads
     assert "only one wild card" not in region(html, "melds-ns")
     assert "only one wild card" not in region(html, "problems-top")
     assert DealSide.objects.count() == before
@@ -470,7 +472,7 @@ def test_target_match_shows_totals_opening_minimum_and_the_winner(
     assert save(organiser_client, table, 1, BIG).status_code == 302
     page = organiser_client.get(url("table_entry", table)).content.decode()
     standing = text_of(region(page, "standing"))
-    assert "N-S 1600 · E-W 100 · target 2000" in standing
+    assert "N-S 1,600 · E-W 100 · target 2,000" in standing
     assert "N-S must open with at least 75 points or a canasta." in standing
     assert "E-W must open" not in standing
     assert 'name="ns-opening_points"' in page and 'name="ew-opening_points"' not in page
@@ -499,8 +501,8 @@ def test_target_match_shows_totals_opening_minimum_and_the_winner(
     response = save(organiser_client, table, 2, opened, **HTMX)
     html = response.content.decode()
     standing = text_of(region(html, "standing"))
-    assert "N-S 2200 · E-W 150" in standing
-    assert "N-S (Name" in standing and "won the match, 2200 to 150." in standing
+    assert "N-S 2,200 · E-W 150" in standing
+    assert "N-S (Name" in standing and "won the match, 2,200 to 150." in standing
     assert "must open" not in standing  # the match is over
     assert "The match is over" in html and 'name="ns-melded_points"' not in html
     table.refresh_from_db()

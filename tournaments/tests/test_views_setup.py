@@ -313,7 +313,7 @@ def test_tournament_page_shows_settings_pairs_and_the_next_step(
     tournament = make_tournament(club, pairs=4, house_rules_overrides={"closing_bonus": 150})
     page = organiser_client.get(reverse("tournament_detail", args=[tournament.pk])).content.decode()
     assert "Name3a Surname3a – Name3b Surname3b" in page
-    assert "Pairs (coppie): 4" in page
+    assert "Pairs: 4" in page
     assert "Seat round 1" in page
     assert "Random draw, Mitchell, Danese (by standings)" in page
     assert "closing bonus 150" in page
@@ -333,13 +333,14 @@ def test_tournament_page_shows_rounds_and_standings(
     assert "Seat round 2" in page
     standings = response.context["standings"]
     rows = [
-        (row.get_cell("rank"), row.get_cell("vp"), row.get_cell("mp")) for row in standings.rows
+        (row.get_cell_value("rank"), row.get_cell_value("vp"), row.get_cell_value("mp"))
+        for row in standings.rows
     ]
     # every table: NS 1800, EW 210 -> 20-0 VP
     assert rows == [(1, 20, 1800), (1, 20, 1800), (3, 0, 210), (3, 0, 210)]
     text = words(page)
     assert "Rank Pair Players VP MP Rounds played" in text
-    assert " 20 1800 1 " in text and " 0 210 1 " in text
+    assert " 20 1,800 1 " in text and " 0 210 1 " in text
     assert "Matches won" not in page  # a deals tournament
 
 
@@ -351,7 +352,7 @@ def test_target_standings_add_matches_won_and_point_difference(
     play_round(round_, organiser, deals=4)  # 4 × 600 = 2400 reaches 2005
     page = organiser_client.get(reverse("tournament_detail", args=[tournament.pk])).content.decode()
     assert "Matches won" in page and "Point difference" in page
-    assert "+2120" in page and "-2120" in page  # 2400 - 280
+    assert "+2,120" in page and "\u22122,120" in page  # 2400 - 280
 
 
 def test_tournament_page_of_another_club_is_not_found(

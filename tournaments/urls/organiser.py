@@ -38,6 +38,8 @@ urlpatterns = [
     # exports and print pages
     path(f"{T}/standings.csv", exports.standings_csv, name="standings_csv"),
     path(f"{T}/deals.csv", exports.deal_results_csv, name="deal_results_csv"),
+    path(f"{T}/standings.xlsx", exports.standings_xlsx, name="standings_xlsx"),
+    path(f"{T}/deals.xlsx", exports.deal_results_xlsx, name="deal_results_xlsx"),
     path(f"{T}/print/standings/", exports.print_standings, name="print_standings"),
     path(f"{R}/print/seating/", exports.print_seating, name="print_seating"),
     path(f"{R}/print/score-sheets/", exports.print_score_sheets, name="print_score_sheets"),
@@ -48,4 +50,8 @@ urlpatterns = [
     path(f"{S}/edit/", seasons.season_edit, name="season_edit"),
     path(f"{S}/pairs.csv", seasons.season_csv, {"ranking": "pairs"}, name="season_pairs_csv"),
     path(f"{S}/players.csv", seasons.season_csv, {"ranking": "players"}, name="season_players_csv"),
+    path(f"{S}/pairs.xlsx", seasons.season_xlsx, {"ranking": "pairs"}, name="season_pairs_xlsx"),
+    path(
+        f"{S}/players.xlsx", seasons.season_xlsx, {"ranking": "players"}, name="season_players_xlsx"
+    ),
 ]

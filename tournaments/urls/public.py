@@ -1,5 +1,5 @@
 """Public pages (no login): a club's published tournaments, a tournament's standings, projector
-view, pairs, "find your table" and standings file; a season's page and rankings."""
+view, pairs, "find your table" and standings file (CSV and Excel); a season's page and rankings."""
 
 from django.urls import path
 
@@ -15,6 +15,7 @@ urlpatterns = [
     path(f"{T}/pairs/<int:number>/", pages.pair_page, name="public_pair"),
     path(f"{T}/find/", pages.find_table, name="public_find"),
     path(f"{T}/standings.csv", exports.public_standings_csv, name="public_standings_csv"),
+    path(f"{T}/standings.xlsx", exports.public_standings_xlsx, name="public_standings_xlsx"),
     path(f"{S}/", seasons.season_public, name="season_public"),
     path(
         f"{S}/pairs.csv",
@@ -27,5 +28,17 @@ urlpatterns = [
         seasons.season_public_csv,
         {"ranking": "players"},
         name="season_public_players_csv",
+    ),
+    path(
+        f"{S}/pairs.xlsx",
+        seasons.season_public_xlsx,
+        {"ranking": "pairs"},
+        name="season_public_pairs_xlsx",
+    ),
+    path(
+        f"{S}/players.xlsx",
+        seasons.season_public_xlsx,
+        {"ranking": "players"},
+        name="season_public_players_xlsx",
     ),
 ]

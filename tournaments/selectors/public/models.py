@@ -4,11 +4,20 @@ free of model instances. Raise `cache.KEY_FORMAT` when one of them changes shape
 from dataclasses import dataclass
 
 from tournaments.models import Round, Seat, Table
+from tournaments.rules.glossary import words_for
 from tournaments.rules.sides import SideScore
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
-DIRECTIONS = {NS: "North-South", EW: "East-West"}
-SHORT_DIRECTIONS = {NS: "N-S", EW: "E-W"}
+DIRECTIONS = {NS: "north_south", EW: "east_west"}
+SHORT_DIRECTIONS = {NS: "ns", EW: "ew"}
+"""The glossary's terms for a direction; the words themselves are read when a page is rendered,
+in the reader's language (N-S / E-O in Italian, N-S / L-O in Portuguese), never cached."""
+
+
+def direction_word(direction: str, *, short: bool) -> str:
+    """'N-S', 'E-O', 'Nord-Sud' … for a stored direction, in the active language."""
+    term = (SHORT_DIRECTIONS if short else DIRECTIONS).get(direction)
+    return words_for("")[term] if term else ""
 
 
 class _Seated:
@@ -18,11 +27,11 @@ class _Seated:
 
     @property
     def direction_short(self) -> str:
-        return SHORT_DIRECTIONS.get(self.direction, "")
+        return direction_word(self.direction, short=True)
 
     @property
     def direction_long(self) -> str:
-        return DIRECTIONS.get(self.direction, "")
+        return direction_word(self.direction, short=False)
 
 
 @dataclass(frozen=True)
@@ -82,7 +91,12 @@ class Seating:
     round_number: int
     round_status: str
     movement: str
+    """The movement's stored value ("mitchell"); `movement_name` words it for the reader."""
     tables: tuple[SeatedTable, ...]
+
+    @property
+    def movement_name(self) -> str:
+        return str(dict(Round.Movement.choices).get(self.movement, self.movement))
 
     @property
     def playing_tables(self) -> tuple[SeatedTable, ...]:

@@ -168,7 +168,7 @@ def _load_seating(tournament: Tournament) -> Seating | None:
     return Seating(
         round_number=round_.number,
         round_status=round_.status,
-        movement=round_.get_movement_display(),
+        movement=round_.movement,
         tables=tuple(tables),
     )
 

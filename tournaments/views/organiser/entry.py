@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import replace_url
@@ -32,6 +33,7 @@ from tournaments.forms.entry import (
 )
 from tournaments.models import Deal
 from tournaments.selectors.table import TablePage, table_page
+from tournaments.templatetags.numbers import points_text
 from tournaments.views.organiser.table_page import (
     Feedback,
     check_typed,
@@ -39,6 +41,7 @@ from tournaments.views.organiser.table_page import (
     feedback_for,
     in_words,
     opening_for,
+    side_names,
     standing_of,
 )
 
@@ -62,7 +65,7 @@ def _entry(
     page: TablePage, number: int, mode: str, data: Any = None, initial: Any = None
 ) -> EntryForms:
     before = page.running_before(number)
-    opening = {key: opening_for(page, before[i]) > 0 for i, (key, _) in enumerate(SIDES)}
+    opening = {key: opening_for(page, before[i]) > 0 for i, key in enumerate(dict(SIDES))}
     return entry_forms(mode=mode, rules=page.rules, opening=opening, data=data, initial=initial)
 
 
@@ -79,7 +82,7 @@ def _blank_entry(
     initial.setdefault("deal", {}).update(
         {"number": number, "version": page.table.version, "mode": mode}
     )
-    for key, _ in SIDES:
+    for key in dict(SIDES):
         initial.setdefault(key, {}).setdefault("pot", "taken")
     entry = _entry(page, number, mode, initial=initial)
     first = next(iter(entry.sides[NS].fields.values()))
@@ -157,8 +160,10 @@ def deal_check(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     if version is not None and version != page.table.version:
         feedback.top.insert(
             0,
-            "Someone else changed this table since you opened it: saving will show you "
-            "what changed.",
+            _(
+                "Someone else changed this table since you opened it: saving will show you "
+                "what changed."
+            ),
         )
     return _render(request, "check-response", _context(page, entry, number, feedback))
 
@@ -195,7 +200,14 @@ def deal_save(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
 
 def _saved(request: HtmxHttpRequest, table_id: int, deal: Deal) -> HttpResponse:
     sides = {side.direction: side.total for side in deal.sides.all()}
-    notice = f"Deal {deal.number} saved: N-S {sides[NS]}, E-W {sides[EW]}."
+    names = side_names(deal.table.round.tournament.variant)
+    notice = _("Deal %(number)s saved: %(ns)s %(ns_total)s, %(ew)s %(ew_total)s.") % {
+        "number": deal.number,
+        "ns": names[NS],
+        "ns_total": points_text(sides[NS]),
+        "ew": names[EW],
+        "ew_total": points_text(sides[EW]),
+    }
     url = reverse("table_entry", args=[table_id])
     if not request.htmx:
         messages.success(request, notice)
@@ -228,8 +240,8 @@ def deal_remove(request: HtmxHttpRequest, table_id: int, number: int) -> HttpRes
     page = table_page(request.user, table_id)
     version = _whole(request.POST.get("version"))
     if version is None:
-        return HttpResponseBadRequest("The form is missing the table's version.")
-    notice, error = f"Deal {number} removed.", ""
+        return HttpResponseBadRequest(_("The form is missing the table's version."))
+    notice, error = _("Deal %(number)s removed.") % {"number": number}, ""
     try:
         services.deal_remove(table=page.table, number=number, user=request.user, version=version)
     except services.ServiceError as problem:

@@ -1,4 +1,4 @@
-"""CSV exports and print pages of a tournament.
+"""CSV exports (and their Excel twins) and print pages of a tournament.
 
 Exports: the standings, from the same `StandingsTable` the page shows (the public's copy of a
 published tournament's is in views/public), and every deal side of a tournament with each
@@ -38,6 +38,20 @@ def deal_results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     rows = exports.deal_result_rows(deal_sides_of(tournament))
     filename = exports.export_filename(tournament.club.slug, tournament.slug, what="deals")
     return exports.rows_csv_response(exports.DEAL_RESULT_COLUMNS, rows, filename)
+
+
+@login_required
+@require_GET
+def standings_xlsx(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    return exports.standings_xlsx_response(tournament, selectors.standings_for(tournament))
+
+
+@login_required
+@require_GET
+def deal_results_xlsx(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    return exports.deal_results_xlsx_response(tournament, deal_sides_of(tournament))
 
 
 # --- print pages ---------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -29,7 +30,10 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
     last = selectors.rounds_of(tournament).last()
     if last is not None and last.status == Round.Status.SEATING:
-        messages.info(request, f"Round {last.number} is seated already: here is its seating.")
+        messages.info(
+            request,
+            _("Round %(number)s is seated already: here is its seating.") % {"number": last.number},
+        )
         return redirect("round_board", round_id=last.pk)
     number = (last.number if last else 0) + 1
     plan = tournament.movement_plan or services.default_movement_plan(tournament.rounds)
@@ -80,9 +84,10 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
     }
     if round_.status == Round.Status.SEATING:
         places = {
-            seat.pair_id: "sits out"
+            seat.pair_id: _("sits out")
             if table.is_bye
-            else f"table {table.number}, {seat.get_direction_display()}"
+            else _("table %(number)s, %(direction)s")
+            % {"number": table.number, "direction": seat.get_direction_display()}
             for table in tables
             for seat in table.seats.all()
         }
@@ -148,7 +153,7 @@ def round_swap(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
     except ServiceError as error:
         return _seating_changed(request, round_, notes=[], problems=list(error.messages))
     a, b = form.cleaned_data["pair_a"], form.cleaned_data["pair_b"]
-    done = f"Pairs {a.number} and {b.number} have changed places."
+    done = _("Pairs %(a)s and %(b)s have changed places.") % {"a": a.number, "b": b.number}
     return _seating_changed(request, round_, notes=[done, *warnings], problems=[])
 
 
@@ -170,7 +175,10 @@ def round_reseat(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
         return _seating_changed(
             request, round_, notes=[], problems=list(error.messages), reseat_form=form
         )
-    done = f"Round {round_.number} is seated again: {prepared.round.get_movement_display()}."
+    done = _("Round %(number)s is seated again: %(movement)s.") % {
+        "number": round_.number,
+        "movement": prepared.round.get_movement_display(),
+    }
     return _seating_changed(request, round_, notes=[done, *prepared.warnings], problems=[])
 
 
@@ -184,5 +192,7 @@ def round_start(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
         for message in error.messages:
             messages.error(request, message)
     else:
-        messages.success(request, f"Round {round_.number} has started. Good game!")
+        messages.success(
+            request, _("Round %(number)s has started. Good game!") % {"number": round_.number}
+        )
     return redirect("round_board", round_id=round_.pk)

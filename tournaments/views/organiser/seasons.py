@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments import selectors
@@ -18,7 +19,7 @@ from tournaments.forms.seasons import SeasonForm
 from tournaments.models import Season
 from tournaments.selectors.seasons import season_standings
 from tournaments.services import ServiceError, season_create, season_update
-from tournaments.views.season_pages import ranking_csv, season_context
+from tournaments.views.season_pages import ranking_csv, ranking_xlsx, season_context
 
 
 @login_required
@@ -39,7 +40,7 @@ def season_new(request: HttpRequest) -> HttpResponse:
     clubs = list(selectors.clubs_of(request.user))
     if not clubs:
         messages.error(
-            request, "You are not an organiser of any club yet: ask the club to add you."
+            request, _("You are not an organiser of any club yet: ask the club to add you.")
         )
         return redirect("dashboard")
     form = SeasonForm(request.POST if request.method == "POST" else None, clubs=clubs)
@@ -55,7 +56,9 @@ def season_new(request: HttpRequest) -> HttpResponse:
         except ServiceError as error:
             _form_errors(form, error)
         else:
-            messages.success(request, f"The season “{season.name}” is created.")
+            messages.success(
+                request, _("The season “%(name)s” is created.") % {"name": season.name}
+            )
             return redirect("season_detail", season_id=season.pk)
     return render(request, "tournaments/seasons/season_form.html", {"form": form, "season": None})
 
@@ -78,7 +81,7 @@ def season_edit(request: HttpRequest, season_id: int) -> HttpResponse:
         except ServiceError as error:
             _form_errors(form, error)
         else:
-            messages.success(request, "The season is saved.")
+            messages.success(request, _("The season is saved."))
             return redirect("season_detail", season_id=season.pk)
     return render(request, "tournaments/seasons/season_form.html", {"form": form, "season": season})
 
@@ -96,3 +99,10 @@ def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
 def season_csv(request: HttpRequest, season_id: int, ranking: str) -> HttpResponse:
     season = selectors.for_organiser(request.user, Season, pk=season_id)
     return ranking_csv(season, ranking)
+
+
+@login_required
+@require_GET
+def season_xlsx(request: HttpRequest, season_id: int, ranking: str) -> HttpResponse:
+    season = selectors.for_organiser(request.user, Season, pk=season_id)
+    return ranking_xlsx(season, ranking)

@@ -10,6 +10,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
@@ -17,6 +19,7 @@ from django_htmx.middleware import HtmxDetails
 from tournaments import selectors, services
 from tournaments.forms.setup import PairsForm, TournamentForm
 from tournaments.models import Pair, Round, Tournament
+from tournaments.rules.glossary import KIND_TERMS, words_for
 from tournaments.services import ServiceError
 from tournaments.tables import StandingsTable
 
@@ -64,7 +67,7 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     clubs = list(selectors.clubs_of(request.user))
     if not clubs:
         messages.error(
-            request, "You are not an organiser of any club yet: ask the club to add you."
+            request, _("You are not an organiser of any club yet: ask the club to add you.")
         )
         return redirect("dashboard")
     data = request.POST if request.method == "POST" else (request.GET if request.htmx else None)
@@ -76,7 +79,10 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
         except ServiceError as error:
             _add_service_errors(form, error)
         else:
-            messages.success(request, f"“{tournament.name}” is created. Now add the pairs.")
+            messages.success(
+                request,
+                _("“%(name)s” is created. Now add the pairs.") % {"name": tournament.name},
+            )
             return redirect("tournament_detail", tournament_id=tournament.pk)
     return _form_page(request, form, {"tournament": None})
 
@@ -94,7 +100,7 @@ def tournament_edit(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
         except ServiceError as error:
             _add_service_errors(form, error)
         else:
-            messages.success(request, "The settings are saved.")
+            messages.success(request, _("The settings are saved."))
             return redirect("tournament_detail", tournament_id=tournament.pk)
     return _form_page(request, form, {"tournament": tournament})
 
@@ -134,7 +140,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
             and last.status == Round.Status.DONE,
             "standings": standings,
             "plan": [_movement_label(m) for m in tournament.movement_plan],
-            "house_rules": _house_rules_text(tournament.house_rules),
+            "house_rules": _house_rules_text(tournament.house_rules, tournament.variant),
         }
     )
     return render(request, "tournaments/tournament_detail.html", context)
@@ -144,17 +150,20 @@ def _movement_label(movement: str) -> str:
     return str(dict(Round.Movement.choices).get(movement, movement))
 
 
-def _house_rules_text(overrides: dict[str, Any]) -> list[str]:
-    """The club's changes to the variant, in words: "clean burraco 300", "closing bonus 150"."""
-    texts = []
+def _house_rules_text(overrides: dict[str, Any], variant: str) -> list[str]:
+    """The club's changes to the variant, in the words of its game: "clean burraco 300",
+    "closing bonus 150"."""
+    words, texts = words_for(variant), []
+    names = {"closing_bonus": _("closing bonus")}
     for key, value in overrides.items():
         if key == "burraco_bonuses" and isinstance(value, dict):
             texts += [
-                f"{kind} burraco {'not played' if bonus is None else bonus}"
+                f"{words.kind(kind) if kind in KIND_TERMS else kind} "
+                f"{_('not played') if bonus is None else bonus}"
                 for kind, bonus in value.items()
             ]
         else:
-            texts.append(f"{key.replace('_', ' ')} {value}")
+            texts.append(f"{names.get(key, key.replace('_', ' '))} {value}")
     return texts
 
 
@@ -183,7 +192,7 @@ def pairs_add(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def _added_text(count: int) -> str:
-    return f"{count} pair{'s' if count != 1 else ''} added."
+    return ngettext("%(count)s pair added.", "%(count)s pairs added.", count) % {"count": count}
 
 
 @login_required
@@ -200,12 +209,14 @@ def pair_remove(request: HtmxHttpRequest, pair_id: int) -> HttpResponse:
     if request.htmx:
         context = _pairs_context(tournament)
         context["problem"] = problem
-        context["added"] = "" if problem else f"Pair {pair.number} removed."
+        context["added"] = (
+            "" if problem else _("Pair %(number)s removed.") % {"number": pair.number}
+        )
         return render(request, "tournaments/pairs.html#pairs", context)
     if problem:
         messages.error(request, problem)
     else:
-        messages.success(request, f"Pair {pair.number} removed.")
+        messages.success(request, _("Pair %(number)s removed.") % {"number": pair.number})
     return redirect("tournament_detail", tournament_id=tournament.pk)
 
 
@@ -219,7 +230,7 @@ def tournament_finish(request: HttpRequest, tournament_id: int) -> HttpResponse:
         for message in error.messages:
             messages.error(request, message)
     else:
-        messages.success(request, "The tournament is finished. The standings are final.")
+        messages.success(request, _("The tournament is finished. The standings are final."))
     return redirect("tournament_detail", tournament_id=tournament.pk)
 
 
@@ -245,14 +256,14 @@ def tournament_publish(request: HtmxHttpRequest, tournament_id: int) -> HttpResp
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
     wanted = request.POST.get("published")
     if wanted not in {"0", "1"}:
-        return HttpResponseBadRequest("Say published=1 or published=0.")
+        return HttpResponseBadRequest(_("Say published=1 or published=0."))
     tournament = services.tournament_publish(tournament=tournament, published=wanted == "1")
     if request.htmx:
         return render(
             request, "tournaments/tournament_detail.html#public-pages", {"tournament": tournament}
         )
     if tournament.published:
-        messages.success(request, "Published: players can follow the tournament on its pages.")
+        messages.success(request, _("Published: players can follow the tournament on its pages."))
     else:
-        messages.success(request, "Unpublished: the public pages answer “not found” again.")
+        messages.success(request, _("Unpublished: the public pages answer “not found” again."))
     return redirect("tournament_detail", tournament_id=tournament.pk)

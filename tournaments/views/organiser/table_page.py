@@ -2,19 +2,20 @@
 engine's verdict on what is typed, each problem placed beside the side (or meld line) it is
 about, in the form's words."""
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from scoring import DealResult, InvalidDeal, RuleSet, analyse_meld, parse_card
 from scoring.cards import CardError
 from scoring.melds import MeldError
-from scoring.problems import Problem, render
+from scoring.problems import Problem
+from scoring.rules import KIND_ORDER
 from tournaments import services
 from tournaments.forms.entry import (
-    SIDES,
     CardSideForm,
     EntryForms,
     card_texts,
@@ -22,12 +23,45 @@ from tournaments.forms.entry import (
 )
 from tournaments.models import Pair, Table
 from tournaments.rules.entry import opening_needed
-from tournaments.rules.sides import burracos_text
+from tournaments.rules.glossary import KIND_TERMS, words_for
+from tournaments.rules.problem_text import problem_text
 from tournaments.selectors.table import TablePage
+from tournaments.templatetags.numbers import points_text
 
 NS, EW = "ns", "ew"
-LABELS = dict(SIDES)
-POT_TEXT = {"taken": "taken", "not_taken": "not taken", "taken_unplayed": "taken, not played"}
+
+
+def side_names(variant: str = "classico") -> dict[str, str]:
+    """The two sides as the reader's language names them: N-S and E-W, N-S and E-O …"""
+    words = words_for(variant)
+    return {NS: words["ns"], EW: words["ew"]}
+
+
+SHAPES = {
+    "run": pgettext_lazy("meld", "run"),
+    "set": pgettext_lazy("meld", "set"),
+    "wild": pgettext_lazy("meld", "wild cards"),
+}
+
+
+def burracos_in_words(kinds: list[str], variant: str) -> str:
+    """The burracos of a side, the most valuable kind first: "clean burraco, dirty burraco ×2"."""
+    words, counts = words_for(variant), Counter(kinds)
+    ordered = [k for k in KIND_ORDER if k in counts] + sorted(set(counts) - set(KIND_ORDER))
+    names = [words.kind(k) if k in KIND_TERMS else k for k in ordered]
+    return ", ".join(
+        name if counts[k] == 1 else f"{name} ×{counts[k]}"
+        for k, name in zip(ordered, names, strict=True)
+    )
+
+
+def pot_text(pot: str) -> str:
+    texts = {
+        "taken": pgettext("the pot", "taken"),
+        "not_taken": pgettext("the pot", "not taken"),
+        "taken_unplayed": pgettext("the pot", "taken, not played"),
+    }
+    return texts.get(pot, pot)
 
 
 # --- what the page shows -------------------------------------------------------------------------
@@ -36,17 +70,18 @@ POT_TEXT = {"taken": "taken", "not_taken": "not taken", "taken_unplayed": "taken
 def deal_rows(page: TablePage) -> list[dict[str, Any]]:
     """Every deal with its two sides (N-S first) and each side's running total."""
     rows, running = [], {NS: 0, EW: 0}
+    labels = side_names(page.tournament.variant)
     for deal in page.deals:
         sides = []
         for side in sorted(deal.sides.all(), key=lambda s: s.direction != NS):
             running[side.direction] += side.total
             sides.append(
                 {
-                    "label": LABELS[side.direction],
+                    "label": labels[side.direction],
                     "row": side,
                     "running": running[side.direction],
-                    "burracos": burracos_text(side.burracos),
-                    "pot": POT_TEXT.get(side.pot, side.pot),
+                    "burracos": burracos_in_words(side.burracos, page.tournament.variant),
+                    "pot": pot_text(side.pot),
                 }
             )
         rows.append({"deal": deal, "sides": sides})
@@ -66,17 +101,30 @@ def standing_of(page: TablePage) -> dict[str, Any]:
             "provisional": table.status != Table.Status.DONE,
             "played": len(page.deals),
         }
-    openings = []
+    openings, words = [], words_for(page.tournament.variant)
+    labels = side_names(page.tournament.variant)
     for key, points in zip((NS, EW), match.next_opening, strict=True):
         if points > 0 and not match.finished and rules.opening is not None:
-            also = f" or a {rules.word('burraco')}" if rules.opening.canasta_suffices else ""
-            openings.append(f"{LABELS[key]} must open with at least {points} points{also}.")
+            values = {
+                "side": labels[key],
+                "points": points_text(points),
+                "burraco": words["burraco"],
+            }
+            text = (
+                gettext("%(side)s must open with at least %(points)s points or a %(burraco)s.")
+                if rules.opening.canasta_suffices
+                else gettext("%(side)s must open with at least %(points)s points.")
+            )
+            openings.append(text % values)
     winner = result.winner or None
+    won, lost = match.totals if winner != EW else tuple(reversed(match.totals))
     return {
         "totals": match.totals,
         "target": match.target,
-        "winner": winner and LABELS[winner],
+        "winner": winner and labels[winner],
         "winner_pair": winner and page.pairs[winner],
+        "won": won,
+        "lost": lost,
         "openings": openings,
     }
 
@@ -84,34 +132,42 @@ def standing_of(page: TablePage) -> dict[str, Any]:
 # --- the engine's problems, placed --------------------------------------------------------------
 
 FORM_WORDS = {
-    "opening.give_points": _lazy(
+    "opening.give_points": gettext_lazy(
         "{side} {opening_need}: give the opening points, or tick “opened with a canasta”"
     ),
-    "opening.say_which_melds": _lazy(
+    "opening.say_which_melds": gettext_lazy(
         "{side} {opening_need}: give the lines of the melds it laid down first"
     ),
-    "pot.needs_value": _lazy(
+    "pot.needs_value": gettext_lazy(
         "{side} did not take its {pot_word}: in {variant_name} it costs the value of its cards, "
         "so give the points in the pot"
     ),
 }
 """The form's wording of the engine's problems whose contract wording names JSON fields."""
-FORM_FIELDS = {"hand": _lazy("hand:"), "closing_discard": _lazy("closing discard:")}
+FORM_FIELDS = {
+    "hand": gettext_lazy("hand:"),
+    "closing_discard": gettext_lazy("closing discard:"),
+}
 """Fields the form names in words rather than by the contract's name."""
 
 
 def side_label(number: int) -> str:
-    return ("N-S", "E-W")[number - 1] if number in (1, 2) else f"side {number}"
+    """The engine's side 1 and side 2 as the page names them (N-S, E-W in the reader's words)."""
+    if number in (1, 2):
+        return side_names()[(NS, EW)[number - 1]]
+    return gettext("side %(number)s") % {"number": number}
 
 
-def in_words(problem: Problem | str) -> str:
+def in_words(problem: Problem | str, variant: str = "") -> str:
     """A problem of the engine (placed by its data) or a service's message, in the form's
-    words, the sides named N-S and E-W."""
+    words and the reader's language, the sides named N-S and E-W, the game's own words for
+    its burraco and its pot."""
     text = (
         problem
         if isinstance(problem, str)
-        else render(
+        else problem_text(
             problem,
+            variant=variant or str(problem.params.get("variant", "")),
             side_name=side_label,
             templates={code: str(words) for code, words in FORM_WORDS.items()},
             field_names={name: str(words) for name, words in FORM_FIELDS.items()},
@@ -161,7 +217,7 @@ def feedback_for(
     before = page.running_before(number)
     sides = [
         SideView(key, label, page.pairs[key], entry.sides[key], opening_for(page, before[i]))
-        for i, (key, label) in enumerate(SIDES)
+        for i, (key, label) in enumerate(side_names(page.tournament.variant).items())
     ]
     feedback = Feedback(sides=sides, result=result)
     for view in sides:
@@ -171,16 +227,17 @@ def feedback_for(
     if entry.deal.is_bound:
         for hidden in entry.deal.hidden_fields():
             feedback.top.extend(f"{hidden.name.capitalize()}: {e}" for e in hidden.errors)
+    variant = page.tournament.variant
     for problem in problems:
         at = problem.side if isinstance(problem, Problem) else None
         side = sides[at - 1] if at in (1, 2) else None
         line = (problem.meld or 0) if isinstance(problem, Problem) else 0
         if side is None:
-            feedback.top.append(in_words(problem))
+            feedback.top.append(in_words(problem, variant))
         elif 0 < line <= len(side.melds):
-            side.melds[line - 1].problems.append(in_words(problem))
+            side.melds[line - 1].problems.append(in_words(problem, variant))
         else:
-            side.problems.append(in_words(problem))
+            side.problems.append(in_words(problem, variant))
     for index, view in enumerate(sides):
         view.result = result.sides[index] if result is not None else None
         _read_melds(view.melds, page.rules, view.result.melds if view.result else None)
@@ -194,7 +251,7 @@ def opening_for(page: TablePage, running: int) -> int:
 def _read_melds(lines: list[MeldLine], rules: RuleSet, melds: Any) -> None:
     """What the engine made of each meld line: from the scored deal, or, when the deal could
     not be scored as a whole, from the engine's reading of that line alone."""
-    word = rules.word("burraco")
+    words = words_for(rules.slug)
     for index, line in enumerate(lines):
         if line.problems:
             continue
@@ -205,21 +262,26 @@ def _read_melds(lines: list[MeldLine], rules: RuleSet, melds: Any) -> None:
                 else analyse_meld([parse_card(code) for code in card_texts(line.text)], rules)
             )
         except (CardError, MeldError) as error:
-            line.problems.append(render(error.problem, side_name=side_label))
+            line.problems.append(
+                problem_text(error.problem, variant=rules.slug, side_name=side_label)
+            )
             continue
-        what = f"{meld.burraco} {word}" if meld.burraco else meld.shape
-        line.reading = f"{what}, {meld.points} points"
+        what = words.kind(meld.burraco) if meld.burraco else SHAPES.get(meld.shape, meld.shape)
+        line.reading = gettext("%(what)s, %(points)s points") % {
+            "what": what,
+            "points": points_text(meld.points),
+        }
 
 
 # --- scoring what is typed, without saving -----------------------------------------------------
 
 
-def _after(preview: services.DealPreview) -> dict[str, Any]:
+def _after(preview: services.DealPreview, variant: str) -> dict[str, Any]:
     """The table's score once this deal is in: MP and VP, or the match."""
     match = preview.table.match
     if match is None:
         return {"mp": preview.mp, "vp": preview.vp}
-    winner = LABELS[preview.winner] if preview.winner else None
+    winner = side_names(variant)[preview.winner] if preview.winner else None
     return {"mp": preview.mp, "winner": winner, "target": match.target}
 
 
@@ -235,5 +297,5 @@ def check_typed(page: TablePage, entry: EntryForms, number: int) -> Feedback:
     except services.ServiceError as error:
         return feedback_for(page, entry, number, error.problems or error.messages)
     feedback = feedback_for(page, entry, number, result=preview.result)
-    feedback.after = _after(preview)
+    feedback.after = _after(preview, page.tournament.variant)
     return feedback

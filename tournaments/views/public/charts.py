@@ -5,8 +5,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import floor, log10
 
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+
 from tournaments.models import Tournament
 from tournaments.selectors.public import RoundPoint
+from tournaments.templatetags.numbers import points_text
 
 
 def _at(value: float) -> str:
@@ -28,6 +32,11 @@ class Dot:
     round_number: int
     text: str
 
+    @property
+    def title(self) -> str:
+        """The dot's tooltip: "Round 3: 46"."""
+        return _("Round %(number)s: %(value)s") % {"number": self.round_number, "value": self.text}
+
 
 @dataclass(frozen=True)
 class Chart:
@@ -41,7 +50,7 @@ class Chart:
     dots: tuple[Dot, ...] = ()
     x_ticks: tuple[Tick, ...] = ()
     y_ticks: tuple[Tick, ...] = ()
-    x_label: str = "Round"
+    x_label: str = ""
     width: int = 360
     height: int = 220
     left: int = 58
@@ -86,8 +95,14 @@ def _nice_step(span: float, ticks: int = 4) -> int:
 
 
 def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """A rank as the reader says it: "3rd" in English, "3º" in Italian (the catalogues)."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return _("%(rank)sth") % {"rank": n}
+    return {
+        1: _("%(rank)sst"),
+        2: _("%(rank)snd"),
+        3: _("%(rank)srd"),
+    }[n % 10] % {"rank": n}
 
 
 def _dot(x: float, y: float, round_number: int, text: str) -> Dot:
@@ -102,6 +117,7 @@ def pair_charts(
     if not points:
         return None
     frame = Chart(slug="", title="", description="", y_label="")
+    x_label = capfirst(tournament.words["round"])
     rounds = max(tournament.rounds, points[-1].round_number)
     step_x = (frame.right - frame.left) / rounds
     x_of = {k: frame.left + (k - 0.5) * step_x for k in range(1, rounds + 1)}
@@ -109,6 +125,7 @@ def pair_charts(
     height = frame.bottom - frame.top
 
     play_format = tournament.play_format
+    pair_word = capfirst(tournament.words["pair"])
     values = [play_format.chart_value(p) for p in points]
     top_value = max(play_format.chart_ceiling(rounds), *values)
     what, unit, slug = (str(name) for name in play_format.chart_names)
@@ -120,17 +137,21 @@ def pair_charts(
 
     totals = Chart(
         slug=f"pair-{number}-{slug}",
-        title=f"Pair {number}: {what.lower()} after each round",
+        title=_("%(pair)s %(number)s: %(what)s after each round")
+        % {"pair": pair_word, "number": number, "what": what.lower()},
         description="; ".join(
-            f"after round {p.round_number}: {v} {unit}" for p, v in zip(points, values, strict=True)
+            _("after round %(number)s: %(value)s %(unit)s")
+            % {"number": p.round_number, "value": points_text(v), "unit": unit}
+            for p, v in zip(points, values, strict=True)
         ),
         y_label=what,
+        x_label=x_label,
         dots=tuple(
-            _dot(x_of[p.round_number], y_value(v), p.round_number, str(v))
+            _dot(x_of[p.round_number], y_value(v), p.round_number, points_text(v))
             for p, v in zip(points, values, strict=True)
         ),
         x_ticks=x_ticks,
-        y_ticks=tuple(Tick(_at(y_value(v)), str(v)) for v in range(0, top_value + 1, step)),
+        y_ticks=tuple(Tick(_at(y_value(v)), points_text(v)) for v in range(0, top_value + 1, step)),
     )
 
     last = max(field_size, 1)
@@ -146,9 +167,20 @@ def pair_charts(
     marks = [m for m in marks if m in (1, last) or min(m - 1, last - m) * height / last >= 14]
     ranking = Chart(
         slug=f"pair-{number}-rank",
-        title=f"Pair {number}: rank after each round, of {field_size} pairs",
-        description="; ".join(f"after round {p.round_number}: {_ordinal(p.rank)}" for p in points),
-        y_label="Rank",
+        title=_("%(pair)s %(number)s: rank after each round, of %(count)s %(pairs)s")
+        % {
+            "pair": pair_word,
+            "number": number,
+            "count": field_size,
+            "pairs": tournament.words["pair" if field_size == 1 else "pairs"],
+        },
+        description="; ".join(
+            _("after round %(number)s: %(rank)s")
+            % {"number": p.round_number, "rank": _ordinal(p.rank)}
+            for p in points
+        ),
+        y_label=_("Rank"),
+        x_label=x_label,
         dots=tuple(
             _dot(x_of[p.round_number], y_rank(p.rank), p.round_number, _ordinal(p.rank))
             for p in points

@@ -15,6 +15,8 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -109,19 +111,22 @@ def _standings_table(
 
 
 def _round_text(tournament: Tournament, seating: Seating | None) -> str:
-    """Where the evening is, in a line."""
+    """Where the evening is, in a line, in the reader's language."""
     if tournament.status == Tournament.Status.FINISHED:
-        return "Final standings"
+        return _("Final standings")
     if seating is None:
-        return "The first round is not seated yet."
-    of = f"Round {seating.round_number} of {tournament.rounds}"
+        return _("The first round is not seated yet.")
+    where = {"number": seating.round_number, "rounds": tournament.rounds}
     if seating.is_seating:
-        return f"{of}: the seating is out, play starts soon"
+        return _("Round %(number)s of %(rounds)s: the seating is out, play starts soon") % where
     if seating.is_playing:
         count = len(seating.playing_tables)
-        tables = "table" if count == 1 else "tables"
-        return f"{of} in play: {seating.tables_done} of {count} {tables} done"
-    return f"{of} finished"
+        return ngettext(
+            "Round %(number)s of %(rounds)s in play: %(done)s of %(count)s table done",
+            "Round %(number)s of %(rounds)s in play: %(done)s of %(count)s tables done",
+            count,
+        ) % {**where, "done": seating.tables_done, "count": count}
+    return _("Round %(number)s of %(rounds)s finished") % where
 
 
 # --- pages --------------------------------------------------------------------------------------

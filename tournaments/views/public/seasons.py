@@ -1,5 +1,5 @@
-"""The public season page (a club's championship) and its CSV rankings, once every finished
-tournament of the season is published."""
+"""The public season page (a club's championship) and its rankings (CSV and Excel), once every
+finished tournament of the season is published."""
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -7,7 +7,7 @@ from django.views.decorators.http import require_GET
 
 from tournaments.models import Season
 from tournaments.selectors.seasons import published_season, season_standings
-from tournaments.views.season_pages import ranking_csv, season_context
+from tournaments.views.season_pages import ranking_csv, ranking_xlsx, season_context
 
 
 def _public_season(club_slug: str, season_slug: str) -> Season:
@@ -30,3 +30,10 @@ def season_public_csv(
     request: HttpRequest, club_slug: str, season_slug: str, ranking: str
 ) -> HttpResponse:
     return ranking_csv(_public_season(club_slug, season_slug), ranking)
+
+
+@require_GET
+def season_public_xlsx(
+    request: HttpRequest, club_slug: str, season_slug: str, ranking: str
+) -> HttpResponse:
+    return ranking_xlsx(_public_season(club_slug, season_slug), ranking)
