@@ -12,28 +12,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleSet
 from tournaments.forms.cards import read_suit_symbols, read_suit_symbols_by_line
+from tournaments.rules import sheet
 from tournaments.rules.glossary import words_for
+from tournaments.rules.sheet import kind_field
 
 SIDES = (("ns", "N-S"), ("ew", "E-W"))  # the keys; pages name the sides from the glossary
 MODES = (("summary", _("Score sheet")), ("cards", _("Cards")))
-POT_CHOICES = (
-    ("taken", pgettext_lazy("the pot", "taken")),
-    ("not_taken", pgettext_lazy("the pot", "not taken")),
-    ("taken_unplayed", pgettext_lazy("the pot", "taken but not played")),
-)
+POT_CHOICES = sheet.POT_CHOICES
 MAX_POINTS = 5000
 MAX_COUNT = 10
 _CARD_SEPARATORS = re.compile(r"[\s,;]+")
-
-
-def kind_field(kind: str) -> str:
-    """The form field that counts one kind of burraco ("semi-clean" -> "burracos_semi_clean")."""
-    return "burracos_" + kind.replace("-", "_")
 
 
 def card_texts(text: str) -> list[str]:
@@ -106,7 +99,7 @@ class DealForm(forms.Form):
         words = words_for(variant)
         closed = self.fields["closed"]
         assert isinstance(closed, forms.ChoiceField)
-        closed.choices = [("ns", words["ns"]), ("ew", words["ew"]), ("", gettext("nobody"))]
+        closed.choices = list(sheet.closed_field(variant).choices)
         closed.error_messages["invalid_choice"] = gettext("Choose %(ns)s, %(ew)s or nobody.") % {
             "ns": words["ns"],
             "ew": words["ew"],
@@ -150,10 +143,17 @@ class _SideForm(forms.Form):
         self.rules = rules
         self.opening = opening
         self.words = words = words_for(rules.slug)
-        self.fields["pot"].label = words["pot"].capitalize()
-        self.fields["pot"].help_text = gettext(
-            "Whether this side took the %(pot)s and played it."
-        ) % {"pot": words["pot"]}
+        pot = self.fields["pot"]
+        assert isinstance(pot, forms.ChoiceField)
+        pot.label = words["pot"].capitalize()
+        pot.help_text = gettext("Whether this side took the %(pot)s and played it.") % {
+            "pot": words["pot"]
+        }
+        pot.choices = sheet.pot_choices(rules)
+        if len(pot.choices) == 2:
+            pot.error_messages["invalid_choice"] = gettext("Choose taken or not taken.")
+            if self.initial.get("pot") == "taken_unplayed":  # the same as taken here
+                self.initial = {**self.initial, "pot": "taken"}
         if rules.pot_penalty_in_cards:
             self.fields["pot_points"] = _NumberField(
                 maximum=MAX_POINTS,
@@ -173,43 +173,28 @@ class _SideForm(forms.Form):
 
 
 class SummarySideForm(_SideForm):
-    """One side as the score sheet gives it: points, and a count of burracos per kind."""
+    """One side as the score sheet gives it, field by field in the printed sheet's order
+    (rules/sheet.py): points, the opening where it applies, a count of burracos per kind,
+    the pot, the points left in hand."""
 
     def __init__(self, *args: Any, rules: RuleSet, opening: bool, **kwargs: Any) -> None:
         super().__init__(*args, rules=rules, opening=opening, **kwargs)
-        words = self.words
-        self.fields["melded_points"] = _NumberField(
-            maximum=MAX_POINTS,
-            label=gettext("Melded points"),
-            help_text=gettext("The value of the cards on the table, without the bonuses."),
-        )
-        self.fields["hand_points"] = _NumberField(
-            maximum=MAX_POINTS,
-            label=gettext("Points left in hand"),
-            help_text=gettext("The value of the cards still in hand when the deal ended."),
-        )
-        for kind in rules.kinds():
-            self.fields[kind_field(kind)] = _NumberField(
-                maximum=MAX_COUNT,
-                label=words.kind(kind).capitalize(),
-                help_text=gettext("How many this side made."),
-            )
-        if opening:
-            self.fields["opening_points"] = _NumberField(
-                maximum=MAX_POINTS,
-                empty_is_zero=False,
-                label=gettext("Opening points"),
-                help_text=gettext("The points of the melds this side laid down first."),
-            )
-            self.fields["opening_canasta"] = forms.BooleanField(
-                required=False,
-                label=gettext("Opened with a %(burraco)s") % {"burraco": words["burraco"]},
-                help_text=gettext("Tick it if this side opened by laying down a %(burraco)s.")
-                % {"burraco": words["burraco"]},
-            )
-        self.order_fields(
-            ["melded_points", "hand_points", *[kind_field(k) for k in rules.kinds()], "pot"]
-        )
+        self.sheet_fields = sheet.side_fields(rules, opening=opening)
+        for item in self.sheet_fields:
+            if item.kind == sheet.MARK:
+                self.fields[item.name] = forms.BooleanField(
+                    required=False, label=item.label, help_text=item.help
+                )
+            elif item.kind in (sheet.POINTS, sheet.COUNT):
+                self.fields[item.name] = _NumberField(
+                    maximum=MAX_COUNT if item.kind == sheet.COUNT else MAX_POINTS,
+                    empty_is_zero=item.name not in ("opening_points", "pot_points"),
+                    label=item.label,
+                    help_text=item.help,
+                )
+            else:
+                self.fields[item.name].label = item.label
+        self.order_fields([item.name for item in self.sheet_fields])
 
     def side(self, closed: bool) -> dict[str, Any]:
         data = self.cleaned_data

@@ -38,8 +38,9 @@ if TYPE_CHECKING:
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
 NOT_STARTED, IN_PROGRESS = Table.Status.NOT_STARTED.value, Table.Status.IN_PROGRESS.value
 DONE = Table.Status.DONE.value
-TARGET_SHEET_ROWS = 12
-"""Rows of a printed score sheet for a match to a target: enough for a long match."""
+TARGET_SHEET_ROWS = 20
+"""Rows of a printed score sheet for a match to a target: enough for a long match (a match to
+2000 takes about ten deals; twenty still fit a landscape page)."""
 
 
 @dataclass(frozen=True, slots=True)

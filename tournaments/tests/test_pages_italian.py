@@ -129,7 +129,7 @@ def test_print_pages_in_italian(club: Club, organiser: User, organiser_client: C
     out = bye_pair(second)
     sheets = words(italian(organiser_client, reverse("print_score_sheets", args=[second.pk])))
     assert "Tavolo 1" in sheets and "turno 2 · tuesday evening · 17 novembre 2026" in sheets.lower()
-    assert "burraco pulito" in sheets and "Pozzetto" in sheets and "Smazzata" in sheets
+    assert "Burraco pulito" in sheets and "Pozzetto" in sheets and "Smazzata" in sheets
     assert "turno 2)" not in sheets  # no Italian word in brackets after an English one
     seating = words(italian(organiser_client, reverse("print_seating", args=[second.pk])))
     assert "Tavolo Nord-Sud Est-Ovest" in seating

@@ -30,7 +30,7 @@ def seated(tournament: Tournament) -> Round:
 
 def sheets_of(page: str) -> list[str]:
     """The score sheets of a page, one per table."""
-    return re.split(r'<section class="score-sheet(?: many-rows)?">', page)[1:]
+    return re.split(r'<section class="score-sheet(?: many-rows)?(?: long-match)?">', page)[1:]
 
 
 def header_cells(page: str) -> list[str]:
@@ -59,23 +59,22 @@ def assert_no_inline_code(page: str) -> None:
 # --- score sheets --------------------------------------------------------------------------------
 
 
-def side_columns(kinds: list[str], pot: str = "Pot taken") -> list[str]:
-    return ["Melded points", *kinds, "Closed", pot, "Hand points", "Total"]
+def side_columns(kinds: list[str], pot: str = "Pot") -> list[str]:
+    return ["Melded points", *kinds, pot, "Points left in hand", "Deal total"]
 
 
 @pytest.mark.parametrize(
     ("variant", "kinds", "pot"),
     [
         # classico: clean, semi-clean and dirty, in the variant's order
-        ("classico", ["clean burraco", "semi-clean burraco", "dirty burraco"], "Pot taken"),
+        ("classico", ["Clean burraco", "Semi-clean burraco", "Dirty burraco"], "Pot"),
         # reale: royal and noble join clean and dirty; there is no semi-clean
-        ("reale", ["royal burraco", "noble burraco", "clean burraco", "dirty burraco"],
-         "Pot taken"),
+        ("reale", ["Royal burraco", "Noble burraco", "Clean burraco", "Dirty burraco"], "Pot"),
         # spanish speaks of canastas, and has the all-wild one
-        ("spanish", ["clean canasta", "dirty canasta", "wild-card canasta"], "Muerto taken"),
+        ("spanish", ["Clean canasta", "Dirty canasta", "Wild-card canasta"], "Muerto"),
         # brazilian: canastra
-        ("brazilian", ["royal canastra", "noble canastra", "clean canastra", "dirty canastra"],
-         "Morto taken"),
+        ("brazilian", ["Royal canastra", "Noble canastra", "Clean canastra", "Dirty canastra"],
+         "Morto"),
     ],
 )  # fmt: skip
 def test_score_sheet_columns_are_the_variants_kinds(
@@ -84,12 +83,13 @@ def test_score_sheet_columns_are_the_variants_kinds(
     tournament = make_tournament(club, pairs=4, variant=variant)
     page = sheets_page(organiser_client, seated(tournament))
     assert header_cells(page) == side_columns(kinds, pot) * 2
+    assert "Who closed the deal?" in words(sheets_of(page)[0].split("</thead>")[0])
 
 
 def test_spanish_sheets_never_say_burraco(club: Club, organiser_client: Client) -> None:
     tournament = make_tournament(club, pairs=4, variant="spanish")
     page = sheets_page(organiser_client, seated(tournament))
-    sheet = sheets_of(page)[0]
+    sheet = words(sheets_of(page)[0])  # what is printed (field names are not)
     assert "burraco" not in sheet.lower()
     assert "canasta" in sheet
 
@@ -119,14 +119,17 @@ def test_one_score_sheet_per_table_with_a_row_per_deal(
     assert all("sits out" not in sheet for sheet in sheets)
 
 
-def test_target_score_sheets_have_twelve_rows(club: Club, organiser_client: Client) -> None:
+def test_target_score_sheets_have_twenty_rows_and_a_running_total(
+    club: Club, organiser_client: Client
+) -> None:
     tournament = make_tournament(club, pairs=4, format="target")
     round_ = seated(tournament)
     page = sheets_page(organiser_client, round_)
     assert len(sheets_of(page)) == 2
     body = page.split("<tbody>")[1].split("</tbody>")[0]
-    assert re.findall(r'<th class="deal">(\d+)</th>', body) == [str(n) for n in range(1, 13)]
+    assert re.findall(r'<th class="deal">(\d+)</th>', body) == [str(n) for n in range(1, 21)]
     assert f"matches to {tournament.target} points" in words(page)
+    assert header_cells(page)[-2:] == ["Deal total", "Running total"]
 
 
 def test_each_sheet_is_its_own_printed_page() -> None:

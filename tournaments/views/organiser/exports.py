@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET
 
 from tournaments import exports, selectors
 from tournaments.models import Round, Tournament
+from tournaments.rules.sheet import sheet_of
 from tournaments.selectors.exports import deal_sides_of
 from tournaments.tables import StandingsTable
 
@@ -96,23 +97,19 @@ def print_seating(request: HttpRequest, round_id: int) -> HttpResponse:
 @require_GET
 def print_score_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
     """One blank score sheet per table of a round, one a printed page: a row per deal and, for
-    each side, the melded points, a column per burraco kind of the variant, closed, pot, hand
-    and total."""
+    each side, a column per field the entry form asks, in its order (rules/sheet.py), then the
+    deal's total (and the match's running total); last, who closed."""
     round_ = _round(request, round_id)
     tournament = round_.tournament
-    rules = tournament.rules
-    word = rules.word("burraco")
-    rows = tournament.play_format.sheet_rows()
+    sheet = sheet_of(tournament.play_format)
     context = _print_context(
         request,
         tournament,
         round=round_,
         tables=[t for t in selectors.round_tables(round_) if not t.is_bye],
-        kinds=[f"{kind} {word}" for kind in rules.kinds()],
-        deal_numbers=range(1, rows + 1),
-        pot_word=rules.word("pot"),
-        # per side: melded, the kinds, closed, pot, hand, total
-        side_columns=len(rules.kinds()) + 5,
+        sheet=sheet,
+        deal_numbers=range(1, sheet.rows + 1),
+        side_columns=len(sheet.side_fields) + len(sheet.computed),
     )
     return render(request, "tournaments/print/score_sheets.html", context)
 

@@ -1,0 +1,180 @@
+"""The score sheet of a variant, one ordered description for paper and screen.
+
+`sheet_of(play_format)` lists, in order, what a side writes for a deal (`side_fields`), what the
+deal asks once (`deal_fields`: who closed) and what the players work out and write for their own
+check (`computed`: the deal's total, and in a match the running total). The printed score sheet
+draws a column for each field in this order; the entry form (forms/entry.py, summary mode) asks
+the same fields in the same order, so the two cannot drift apart.
+
+A field with `when="opening"` is asked only where the variant's opening minimum applies (the
+side's running score in the match is above its threshold, Spanish Buraco above 1000): the sheet
+always has its column when a match can get there, the form shows it only for a deal that needs
+it.
+"""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+from django_stubs_ext import StrOrPromise
+
+from scoring import RuleSet
+from tournaments.rules.formats import PlayFormat
+from tournaments.rules.glossary import words_for
+
+POINTS, COUNT, MARK, CHOICE = "points", "count", "mark", "choice"
+
+POT_CHOICES: tuple[tuple[str, StrOrPromise], ...] = (
+    ("taken", pgettext_lazy("the pot", "taken")),
+    ("not_taken", pgettext_lazy("the pot", "not taken")),
+    ("taken_unplayed", pgettext_lazy("the pot", "taken but not played")),
+)
+"""What became of a side's pot; "taken but not played" only where it costs something."""
+
+
+@dataclass(frozen=True, slots=True)
+class SheetField:
+    """One thing written on the sheet: the form field `name` (a side's fields are prefixed
+    ns-/ew- by the form), its label (the column's heading), what is written (`POINTS`, a
+    `COUNT`, a tick `MARK` or one of `choices`), `when` it is asked ("" always) and the
+    form's help."""
+
+    name: str
+    label: str
+    kind: str
+    when: str = ""
+    choices: tuple[tuple[str, str], ...] = ()
+    help: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    side_fields: tuple[SheetField, ...]
+    deal_fields: tuple[SheetField, ...]
+    computed: tuple[SheetField, ...]
+    rows: int
+    """Deal rows on paper: the deals of a round, or enough for a long match."""
+
+    @property
+    def has_opening(self) -> bool:
+        return any(f.when == "opening" for f in self.side_fields)
+
+    def side_names(self, *, opening: bool) -> list[str]:
+        """The side's fields the form asks, in order (the opening's only when it applies)."""
+        return [f.name for f in self.side_fields if opening or f.when != "opening"]
+
+
+def kind_field(kind: str) -> str:
+    """The field that counts one kind of burraco ("semi-clean" -> "burracos_semi_clean")."""
+    return "burracos_" + kind.replace("-", "_")
+
+
+def pot_choices(rules: RuleSet) -> tuple[tuple[str, str], ...]:
+    """The pot's choices the variant tells apart: a pot taken but not played counts as taken
+    where it costs nothing more (its cards are simply in hand)."""
+    return tuple(
+        (value, str(label))
+        for value, label in POT_CHOICES
+        if value != "taken_unplayed" or rules.unplayed_pot_penalty
+    )
+
+
+def opening_possible(play_format: PlayFormat) -> bool:
+    """Whether a side's opening minimum can apply in this format: only in a match, where the
+    running score can pass the variant's threshold."""
+    opening = play_format.rules.opening
+    return opening is not None and play_format.score_before(opening.above + 1) > opening.above
+
+
+def side_fields(rules: RuleSet, *, opening: bool) -> tuple[SheetField, ...]:
+    """What a side writes for a deal, in the sheet's order, in the game's words. `opening`:
+    the variant's opening minimum can apply."""
+    words = words_for(rules.slug)
+    pot, burraco = words["pot"], words["burraco"]
+    fields = [
+        SheetField(
+            "melded_points",
+            _("Melded points"),
+            POINTS,
+            help=_("The value of the cards on the table, without the bonuses."),
+        )
+    ]
+    if opening and rules.opening is not None:
+        fields += [
+            SheetField(
+                "opening_points",
+                _("Opening points (above %(above)s)") % {"above": rules.opening.above},
+                POINTS,
+                when="opening",
+                help=_("The points of the melds this side laid down first."),
+            ),
+            SheetField(
+                "opening_canasta",
+                _("Opened with a %(burraco)s") % {"burraco": burraco},
+                MARK,
+                when="opening",
+                help=_("Tick it if this side opened by laying down a %(burraco)s.")
+                % {"burraco": burraco},
+            ),
+        ]
+    fields += [
+        SheetField(
+            kind_field(kind),
+            words.kind(kind).capitalize(),
+            COUNT,
+            help=_("How many this side made."),
+        )
+        for kind in rules.kinds()
+    ]
+    fields.append(
+        SheetField(
+            "pot",
+            pot.capitalize(),
+            CHOICE,
+            choices=pot_choices(rules),
+            help=_("Whether this side took the %(pot)s and played it.") % {"pot": pot},
+        )
+    )
+    if rules.pot_penalty_in_cards:
+        fields.append(
+            SheetField(
+                "pot_points",
+                _("Points in the %(pot)s (when not taken)") % {"pot": pot},
+                POINTS,
+                help=_("The value of the cards of the %(pot)s this side left.") % {"pot": pot},
+            )
+        )
+    fields.append(
+        SheetField(
+            "hand_points",
+            _("Points left in hand"),
+            POINTS,
+            help=_("The value of the cards still in hand when the deal ended."),
+        )
+    )
+    return tuple(fields)
+
+
+def closed_field(variant: str) -> SheetField:
+    words = words_for(variant)
+    choices = (("ns", words["ns"]), ("ew", words["ew"]), ("", _("nobody")))
+    return SheetField(
+        "closed",
+        _("Who closed the deal?"),
+        CHOICE,
+        choices=choices,
+        help=_("The pair that went out; nobody if the deal ended without a closing."),
+    )
+
+
+def sheet_of(play_format: PlayFormat) -> Sheet:
+    """The score sheet of a tournament's variant and format."""
+    computed = [SheetField("total", _("Deal total"), POINTS)]
+    if play_format.by_matches:
+        computed.append(SheetField("running", _("Running total"), POINTS))
+    return Sheet(
+        side_fields=side_fields(play_format.rules, opening=opening_possible(play_format)),
+        deal_fields=(closed_field(play_format.rules.slug),),
+        computed=tuple(computed),
+        rows=play_format.sheet_rows(),
+    )
