@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.db import connection, connections
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tournaments import services
 from tournaments.models import Club, Deal, DealSide, ResultChange, Table
@@ -71,11 +72,14 @@ def run_together(jobs: dict[str, Callable[[], Any]], hold_table: Table) -> dict[
     locker.execute("SELECT id FROM tournaments_table WHERE id = %s FOR UPDATE", [hold_table.pk])
     outcomes: dict[str, Any] = {}
     start = threading.Barrier(len(jobs) + 1)
+    # a thread starts with the site's default language, not the one this test reads
+    language = translation.get_language()
 
     def work(name: str, job: Callable[[], Any]) -> None:
         start.wait()
         try:
-            outcomes[name] = job()
+            with translation.override(language):
+                outcomes[name] = job()
         except Exception as error:  # the outcome is what the test looks at
             outcomes[name] = error
         finally:
