@@ -50,7 +50,8 @@ def rows_text(rows: Sequence[Sequence[int | None]]) -> str:
     """Rows as the lines the organiser types, as the table is printed."""
     lines = []
     for lower, upper, winner, loser in rows_of(scale_from_rows(rows)):
-        band = f"{lower} and more" if upper is None else f"{lower}–{upper}"
+        # the parser reads each language's way of saying it (_FROM)
+        band = _("%(lower)s and more") % {"lower": lower} if upper is None else f"{lower}–{upper}"
         lines.append(f"{band}, {winner}, {loser}")
     return "\n".join(lines)
 

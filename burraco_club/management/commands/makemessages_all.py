@@ -65,4 +65,11 @@ def _settle(path: Path, locale: str) -> None:
                 entry.msgstr = entry.msgid
             if "fuzzy" in entry.flags:
                 entry.flags.remove("fuzzy")
+    for entry in po.fuzzy_entries():
+        # msgmerge's guess from a similar text is not a translation: leave it untranslated, so
+        # the catalogue test names it until a person translates it
+        entry.msgstr = ""
+        entry.msgstr_plural = {index: "" for index in entry.msgstr_plural}
+        entry.previous_msgid = entry.previous_msgid_plural = entry.previous_msgctxt = None
+        entry.flags.remove("fuzzy")
     po.save(str(path))

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser, no_translations
 
 from tournaments.backup import tournament_export
 from tournaments.models import Club, Tournament
@@ -25,6 +25,7 @@ class Command(BaseCommand):
             "-o", "--output", metavar="FILE", help="Write to FILE instead of standard output."
         )
 
+    @no_translations  # the shell speaks one language: the messages as written, in English
     def handle(self, *args: Any, **options: Any) -> None:
         club = Club.objects.filter(slug=options["club"]).first()
         if club is None:

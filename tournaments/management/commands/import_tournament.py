@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser, no_translations
 
 from tournaments.backup import backup_club_slug, tournament_import
 from tournaments.models import Club, Deal
@@ -51,6 +51,7 @@ class Command(BaseCommand):
             help="Import a file whose signature does not match, marked as not verified.",
         )
 
+    @no_translations  # the shell speaks one language: the messages as written, in English
     def handle(self, *args: Any, **options: Any) -> None:
         name = options["file"]
         try:
