@@ -27,9 +27,14 @@ game_name = lazy(_game_name, str)
 """A variant's name in the reader's language ("Buraco spagnolo" in Italian), lazily."""
 
 VARIANT_CHOICES = [(slug, game_name(slug)) for slug in RULE_SETS]
-VP_SCALE_CHOICES = [(slug, scale.name) for slug, scale in VP_SCALES.items()] + [
-    (CUSTOM_SCALE, _("Custom table of bands"))
-]
+VP_SCALE_NAMES = {
+    # the engine's scales by name, in the reader's language
+    "fibur-3": _("FIBUR, 3 deals a table"),
+    "fibur-4": _("FIBUR, 4 deals a table"),
+}
+VP_SCALE_CHOICES = [
+    (slug, VP_SCALE_NAMES.get(slug, scale.name)) for slug, scale in VP_SCALES.items()
+] + [(CUSTOM_SCALE, _("Custom table of bands"))]
 
 
 class Tournament(models.Model):
@@ -200,11 +205,29 @@ class Pair(models.Model):
 
 
 class TournamentEvent(models.Model):
-    """The audit record of what happens to a tournament as a whole (not to one deal): where
-    an imported copy came from and whether its file's signature was verified."""
+    """The audit record of what happens to a tournament as a whole (not to one deal's score,
+    which `ResultChange` records): settings, pairs, seating, rounds, publishing, finishing and
+    reopening, and where an imported copy came from. `before` and `after` hold what changed;
+    `details` anything else (a reason, whether a backup's signature was verified)."""
 
     class Kind(models.TextChoices):
         IMPORTED = "imported", _("Imported from a backup")
+        SETTINGS = "settings", _("Settings changed")
+        PAIR_ADDED = "pair_added", _("Pair added")
+        PAIR_RENAMED = "pair_renamed", _("Name corrected")
+        PAIR_REMOVED = "pair_removed", _("Pair removed")
+        PAIR_WITHDRAWN = "pair_withdrawn", _("Pair withdrawn")
+        PAIR_JOINED = "pair_joined", _("Late pair joined")
+        SUBSTITUTED = "substituted", _("Player substituted")
+        SEATS_SWAPPED = "seats_swapped", _("Seats swapped")
+        ROUND_SEATED = "round_seated", _("Round seated")
+        ROUND_RESEATED = "round_reseated", _("Round seated again")
+        ROUND_STARTED = "round_started", _("Round started")
+        PUBLISHED = "published", _("Published")
+        UNPUBLISHED = "unpublished", _("Unpublished")
+        FINISHED = "finished", _("Finished")
+        REOPENED = "reopened", _("Reopened")
+        DEAL_RESTORED = "deal_restored", _("Deal restored")
 
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="events"
@@ -219,6 +242,14 @@ class TournamentEvent(models.Model):
         verbose_name=_("user"),
     )
     at = models.DateTimeField(verbose_name=_("when"), auto_now_add=True)
+    round_number = models.PositiveSmallIntegerField(
+        verbose_name=_("round number"), null=True, blank=True
+    )
+    table_number = models.PositiveSmallIntegerField(
+        verbose_name=_("table number"), null=True, blank=True
+    )
+    before = models.JSONField(verbose_name=_("before"), null=True, blank=True)
+    after = models.JSONField(verbose_name=_("after"), null=True, blank=True)
     details = models.JSONField(verbose_name=_("details"), default=dict, blank=True)
 
     class Meta:

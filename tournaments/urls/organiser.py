@@ -40,6 +40,15 @@ urlpatterns = [
     path(f"{T}/deals.csv", exports.deal_results_csv, name="deal_results_csv"),
     path(f"{T}/standings.xlsx", exports.standings_xlsx, name="standings_xlsx"),
     path(f"{T}/deals.xlsx", exports.deal_results_xlsx, name="deal_results_xlsx"),
+    path(
+        f"{T}/federation.csv", exports.federation_file, {"extension": "csv"}, name="federation_csv"
+    ),
+    path(
+        f"{T}/federation.xlsx",
+        exports.federation_file,
+        {"extension": "xlsx"},
+        name="federation_xlsx",
+    ),
     path(f"{T}/print/standings/", exports.print_standings, name="print_standings"),
     path(f"{R}/print/seating/", exports.print_seating, name="print_seating"),
     path(f"{R}/print/score-sheets/", exports.print_score_sheets, name="print_score_sheets"),

@@ -12,13 +12,15 @@ static/js/print.js to open the print dialog by itself, so a page has no inline s
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments import exports, selectors
+from tournaments import exports, federation, selectors
 from tournaments.models import Round, Tournament
 from tournaments.rules.sheet import sheet_of
 from tournaments.selectors.exports import deal_sides_of
@@ -53,6 +55,24 @@ def standings_xlsx(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def deal_results_xlsx(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
     return exports.deal_results_xlsx_response(tournament, deal_sides_of(tournament))
+
+
+@login_required
+@require_GET
+def federation_file(request: HttpRequest, tournament_id: int, extension: str) -> HttpResponse:
+    """The final standings with each player's card number, for the federation (federation.py);
+    a tournament still running has no final standings to send, so it goes back to its page."""
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    if tournament.status != Tournament.Status.FINISHED:
+        messages.error(
+            request,
+            _("The federation file holds the final standings: finish the tournament first."),
+        )
+        return redirect("tournament_detail", tournament.pk)
+    pairs = selectors.standings_for(tournament)
+    if extension == "xlsx":
+        return federation.federation_xlsx_response(tournament, pairs)
+    return federation.federation_csv_response(tournament, pairs)
 
 
 # --- print pages ---------------------------------------------------------------------------------
