@@ -32,9 +32,8 @@ def _write_standings(pairs: list[Pair]) -> None:
     """One plain UPDATE a pair, sent as one batch: `bulk_update` builds a CASE expression per
     field whose compilation cost a save of a 48-pair field 30 ms (docs/reliability.md)."""
     meta = Pair._meta
-    columns = ", ".join(
-        f"{connection.ops.quote_name(meta.get_field(name).column)} = %s" for name in STANDING_FIELDS
-    )
+    # the standing fields are plain columns named as the fields (no db_column)
+    columns = ", ".join(f"{connection.ops.quote_name(name)} = %s" for name in STANDING_FIELDS)
     sql = f"UPDATE {connection.ops.quote_name(meta.db_table)} SET {columns} WHERE id = %s"
     rows = [[*(getattr(pair, name) for name in STANDING_FIELDS), pair.pk] for pair in pairs]
     with connection.cursor() as cursor:
