@@ -15,6 +15,9 @@ NAME_LENGTH = 60
 """The longest first name or surname the club's records keep (Player's columns)."""
 PAIR_LINES = 500
 """The most pairs one paste may add."""
+LINK_REQUESTS_PER_MINUTE = 120
+"""The most requests a pair's link may make in a minute: a phone that follows its table (every
+5 seconds) and checks a deal as it is typed stays far below; a script does not."""
 
 
 def outside(value: int, limits: tuple[int, int]) -> bool:
