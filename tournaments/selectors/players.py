@@ -67,19 +67,22 @@ class Place:
 
 
 def places_of(seat: Seat) -> list[Place]:
-    """The pair's place in this link's round, and in the next round once it is seated (two
-    queries)."""
-    seats = list(
-        Seat.objects.filter(pair_id=seat.pair_id, round__number__gte=seat.round.number)
-        .select_related("round", "table")
-        .order_by("round__number")[:2]
+    """The pair's place in this link's round, and in the next round once it is seated: one
+    query (the pair's seats from this round on, with everyone at those tables)."""
+    at_tables = (
+        Seat.objects.filter(
+            table__seats__pair_id=seat.pair_id, round__number__gte=seat.round.number
+        )
+        .select_related("round", "table", "pair__player_one", "pair__player_two")
+        .order_by("round__number")
     )
-    opponents = {
-        other.table_id: other.pair
-        for other in Seat.objects.filter(table_id__in=[s.table_id for s in seats])
-        .exclude(pair_id=seat.pair_id)
-        .select_related("pair__player_one", "pair__player_two")
-    }
+    own: list[Seat] = []
+    opponents: dict[int, Pair] = {}
+    for found in at_tables:
+        if found.pair_id == seat.pair_id:
+            own.append(found)
+        else:
+            opponents[found.table_id] = found.pair
     return [
         Place(
             round_number=s.round.number,
@@ -91,7 +94,7 @@ def places_of(seat: Seat) -> list[Place]:
             is_next=index > 0,
             finished=s.round.status == Round.Status.DONE,
         )
-        for index, s in enumerate(seats)
+        for index, s in enumerate(own[:2])
     ]
 
 

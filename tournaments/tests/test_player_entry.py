@@ -441,3 +441,16 @@ def test_a_seat_keeps_its_link_when_the_round_is_seated_again_or_swapped(club: C
     after = dict(Seat.objects.filter(round=prepared.round).values_list("pair_id", "token"))
     assert after == before
     assert len(set(after.values())) == 4 and all(len(token) == 22 for token in after.values())
+
+
+@pytest.mark.django_db
+def test_the_public_pair_page_says_where_the_pair_plays_now(club: Club) -> None:
+    tournament = make_tournament(club, pairs=4, published=True)
+    prepared = services.round_prepare(tournament=tournament, movement="random", seed=1)
+    seat = Seat.objects.select_related("table").get(round=prepared.round, pair__number=1)
+    url = reverse("public_pair", args=[club.slug, tournament.slug, 1])
+    page = text_of(Client().get(url).content.decode())
+    assert f"Next: Round 1 Table {seat.table.number}" in page
+    services.round_start(round=prepared.round)
+    page = text_of(Client().get(url).content.decode())
+    assert f"Now: Round 1 Table {seat.table.number}" in page
