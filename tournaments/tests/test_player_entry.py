@@ -454,3 +454,23 @@ def test_the_public_pair_page_says_where_the_pair_plays_now(club: Club) -> None:
     services.round_start(round=prepared.round)
     page = text_of(Client().get(url).content.decode())
     assert f"Now: Round 1 Table {seat.table.number}" in page
+
+
+@pytest.mark.django_db
+def test_a_phone_switches_to_card_mode_and_writes_a_deal_card_by_card(club: Club) -> None:
+    table = players_table(club)
+    url = reverse("link_table", args=[link(table, "ns")])
+    form = Client().get(url + "?region=entry-form&mode=cards", **HTMX).content.decode()
+    assert form.startswith('\n<section id="entry-form"') or '<section id="entry-form"' in form
+    assert "Melds, one a line" in form and "data-card-keys" in form  # the tap keyboard
+    data = form_data(table, 1, {"closed": "ns"}, mode="cards") | {
+        "key": "cards-key-01",
+        "ns-melds": "3H 4H 5H 6H 7H 8H 9H\nK♠ K♦ K♣",  # suit symbols, as the keys write them
+        "ew-melds": "QH QS QD",
+        "ew-hand": "AS 4C",
+    }
+    write_url = reverse("link_write", args=[link(table, "ns")])
+    assert Client().post(write_url, data).status_code == 302
+    proposal = DealProposal.objects.get(table=table)
+    assert (proposal.mode, proposal.totals) == ("cards", {"ns": 375, "ew": 10})
+    assert proposal.entry["sides"][0]["melds"][1] == ["KS", "KD", "KC"]
