@@ -21,6 +21,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from burraco_club.templatetags.languages import bcp47
 from tournaments import services
 from tournaments.models import Club, Season, Tournament
 from tournaments.tests.test_url_permissions import ALL, ORGANISER, Route, address
@@ -138,7 +139,7 @@ def test_every_page_speaks_the_readers_language(
         if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
             continue
         page = response.content.decode()
-        assert f'<html lang="{language}"' in page, route.name
+        assert f'<html lang="{bcp47(language)}"' in page, route.name
         rendered += 1
         left = sorted((visible_words(page) & english) - own)
         if left:
@@ -155,6 +156,18 @@ def test_every_page_speaks_the_readers_language(
         ({"HTTP_ACCEPT_LANGUAGE": "pt-BR,pt;q=0.9"}, None, "es", "pt-br"),  # the browser first
         ({"HTTP_ACCEPT_LANGUAGE": "de-DE"}, "es", "it", "es"),  # the reader's choice first
         ({"HTTP_ACCEPT_LANGUAGE": "fr-FR"}, None, "it", "it"),  # a language we lack: Italian
+        ({"HTTP_ACCEPT_LANGUAGE": "fr-FR"}, None, "es", "es"),  # ... at a Spanish club: Spanish
+        ({"HTTP_ACCEPT_LANGUAGE": "*"}, None, "de", "de"),  # "any language": the club's
+        ({"HTTP_ACCEPT_LANGUAGE": "fr,en;q=0.5"}, None, "es", "en"),  # the first we speak
+        ({}, "xx", "es", "es"),  # a cookie naming no language of ours: as if there were none
+        ({"HTTP_ACCEPT_LANGUAGE": "pt-PT,pt;q=0.9"}, None, "it", "pt-br"),  # Portugal: Brazil's
+        ({"HTTP_ACCEPT_LANGUAGE": "pt"}, None, "it", "pt-br"),
+        ({"HTTP_ACCEPT_LANGUAGE": "es-AR,es;q=0.9"}, None, "it", "es"),  # Argentina
+        ({"HTTP_ACCEPT_LANGUAGE": "es-419"}, None, "it", "es"),  # Latin America
+        ({"HTTP_ACCEPT_LANGUAGE": "de-CH"}, None, "it", "de"),  # Switzerland
+        ({"HTTP_ACCEPT_LANGUAGE": "de-AT,en;q=0.8"}, None, "it", "de"),  # Austria
+        ({"HTTP_ACCEPT_LANGUAGE": "it-CH"}, None, "de", "it"),  # Italian Switzerland
+        ({"HTTP_ACCEPT_LANGUAGE": "en-US"}, None, "it", "en"),
     ],
 )
 def test_the_language_comes_from_choice_browser_club_then_italian(
@@ -169,7 +182,7 @@ def test_the_language_comes_from_choice_browser_club_then_italian(
     if cookie:
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = cookie
     page = client.get(reverse("public_club", args=[evening["club_slug"]]))
-    assert f'<html lang="{expected}"' in page.content.decode()
+    assert f'<html lang="{bcp47(expected)}"' in page.content.decode()
 
 
 def test_the_switch_remembers_the_choice_and_returns_to_the_page(
