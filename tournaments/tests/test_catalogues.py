@@ -69,6 +69,16 @@ def test_makemessages_would_change_no_catalogue(tmp_path: Path) -> None:
             gone = sorted(str(i[1]) for i in kept_ids - fresh_ids)[:5]
             stale.append(f"{locale}: not in the catalogue {new}; no longer in the code {gone}")
     assert stale == [], "run scripts/messages.sh and translate: " + " | ".join(stale)
+    # and a second run changes no byte: the same entries, translations, flags and order
+    # (only the header's date of the run may differ)
+    for locale in catalogue_locales():
+        fresh_text = (tmp_path / "locale" / locale / "LC_MESSAGES" / "django.po").read_text()
+        kept_text = (LOCALE / locale / "LC_MESSAGES" / "django.po").read_text()
+        assert _undated(fresh_text) == _undated(kept_text), f"{locale}: run scripts/messages.sh"
+
+
+def _undated(po_text: str) -> str:
+    return re.sub(r'"POT-Creation-Date: [^"]*"', "", po_text)
 
 
 # --- no English left inside a translation ------------------------------------------------------
