@@ -234,3 +234,26 @@ def test_the_switch_names_each_language_in_itself(evening: dict[str, object]) ->
     for name in ("Italiano", "Español", "Português Brasileiro", "Deutsch", "English"):
         assert f">{name}</a>" in page, name
     assert "Inglese" not in page and "Tedesco" not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("it", r"(lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica) \d{1,2} [a-z]+"),
+        ("es", r"(lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d{1,2} de [a-z]+"),
+        ("pt-br", r"(segunda-feira|terça-feira|quarta-feira|quinta-feira|sexta-feira|sábado|"
+                  r"domingo), \d{1,2} de [a-zç]+"),
+        ("de", r"(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d{1,2}\. "
+               r"[A-Z][a-zä]+"),
+        ("en", r"(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+"),
+    ],
+)  # fmt: skip
+def test_todays_date_on_the_home_page_is_written_as_the_reader_writes_it(
+    language: str, written: str, db: None
+) -> None:
+    """The weekday and the day of the month in each language's order ("martes 24 de
+    noviembre", "Dienstag, 24. November"), not one fixed pattern for all."""
+    page = Client(HTTP_ACCEPT_LANGUAGE=language).get(reverse("home")).content.decode()
+    today = re.search(r'id="today-heading">.*?<span class="muted">(.*?)</span>', page, re.S)
+    assert today is not None
+    assert re.fullmatch(written, today[1]), today[1]
