@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from scoring import DealResult, InvalidDeal, RuleSet, analyse_meld, parse_card
@@ -220,7 +221,7 @@ def feedback_for(
             view.melds = [MeldLine(n, line) for n, line in enumerate(lines, 1)]
     if entry.deal.is_bound:
         for hidden in entry.deal.hidden_fields():
-            feedback.top.extend(f"{hidden.name.capitalize()}: {e}" for e in hidden.errors)
+            feedback.top.extend(f"{capfirst(hidden.label)}: {e}" for e in hidden.errors)
     variant = page.tournament.variant
     for problem in problems:
         at = problem.side if isinstance(problem, Problem) else None
