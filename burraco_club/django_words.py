@@ -1,11 +1,13 @@
-"""Texts of Django's own admin and login pages that Django's Italian catalogue does not
-translate yet (the admin's app list headers read aloud by screen readers, the user page's
-password settings, the password validator's "too short").
+"""Texts of Django's own that our catalogues say for it: those of the admin and login pages
+that Django's Italian catalogue does not translate yet (the admin's app list headers read aloud
+by screen readers, the user page's password settings, the password validator's "too short"),
+and the form fields' messages Django's Spanish catalogue says with "usted" ("Introduzca un
+número entero") while every other text of the site says "tú" ("Escribe …").
 
 Marking them here puts them in our catalogues, which Django reads before its own
-(LOCALE_PATHS), so an Italian organiser's admin has no English left; the other languages
-carry Django's own translations of them. Nothing calls these lists: they exist to be found by
-makemessages (as calendar_words.py does for the months)."""
+(LOCALE_PATHS); the other languages carry Django's own translations of them. Nothing calls
+these lists: they exist to be found by makemessages (as calendar_words.py does for the
+months)."""
 
 from django.utils.translation import gettext_noop, ngettext_lazy
 
@@ -44,4 +46,11 @@ AUTH = [
         "This password is too short. It must contain at least %d characters.",
         8,
     ),
+]
+FORMS = [
+    gettext_noop("Select a valid choice. %(value)s is not one of the available choices."),
+    gettext_noop("Select a valid choice. That choice is not one of the available choices."),
+    gettext_noop("Enter a whole number."),
+    gettext_noop("Enter a number."),
+    gettext_noop("Enter a valid date."),
 ]
