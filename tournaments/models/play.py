@@ -3,8 +3,8 @@ side and, in card mode, their melds; and the audit record of every result change
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from tournaments.models.tournaments import Pair, Tournament
 
@@ -52,7 +52,7 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Round {self.number}"
+        return gettext("Round %(number)s") % {"number": self.number}
 
 
 class Table(models.Model):
@@ -92,7 +92,7 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Table {self.number}"
+        return gettext("Table %(number)s") % {"number": self.number}
 
     def seat(self, direction: str) -> "Seat | None":
         return next((s for s in self.seats.all() if s.direction == direction), None)
@@ -138,7 +138,11 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.pair} at {self.table} {self.get_direction_display()}"
+        return gettext("%(pair)s at %(table)s, %(direction)s") % {
+            "pair": self.pair,
+            "table": self.table,
+            "direction": self.get_direction_display(),
+        }
 
 
 class Deal(models.Model):
@@ -176,7 +180,7 @@ class Deal(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Deal {self.number}"
+        return gettext("Deal %(number)s") % {"number": self.number}
 
 
 class DealSide(models.Model):
@@ -277,4 +281,8 @@ class ResultChange(models.Model):
         ordering = ["-at", "-id"]
 
     def __str__(self) -> str:
-        return f"{self.get_action_display()} deal {self.deal_number} at {self.table}"
+        return gettext("%(action)s: deal %(number)s at %(table)s") % {
+            "action": self.get_action_display(),
+            "number": self.deal_number,
+            "table": self.table,
+        }
