@@ -1,9 +1,10 @@
-"""Which language a page speaks when the reader has said nothing: the club's.
+"""Which language a page speaks when the reader has said nothing we speak: the club's.
 
 Django's LocaleMiddleware takes the reader's choice (the language cookie the switch sets), else
-the browser's Accept-Language, else LANGUAGE_CODE (Italian). Between the last two comes the
-club's own language: a phone or a projector that sends no Accept-Language at a Spanish club's
-page gets Spanish."""
+the first language of the browser's Accept-Language that the site speaks, else LANGUAGE_CODE
+(Italian). Between the last two comes the club's own language: a phone or a projector that
+sends no Accept-Language, or asks only for languages the site does not speak (a French phone),
+at a Spanish club's page gets Spanish."""
 
 from collections.abc import Callable
 from typing import Any
@@ -11,6 +12,26 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+
+def readers_language(request: HttpRequest) -> str | None:
+    """The language the reader asked for, if the site speaks it: the switch's cookie, else the
+    first of the browser's languages the site has ("pt-PT" and "pt" get Brazilian Portuguese,
+    "es-AR" Spanish, "de-CH" German); None when the reader asked for nothing we speak."""
+    asked = [request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")]
+    for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
+        if code == "*":
+            break  # "any language": the reader leaves it to us
+        asked.append(code)
+    for code in asked:
+        if not code:
+            continue
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return None
 
 
 class ClubLanguageMiddleware:
@@ -27,9 +48,7 @@ class ClubLanguageMiddleware:
         args: tuple[Any, ...],
         kwargs: dict[str, Any],
     ) -> None:
-        if settings.LANGUAGE_COOKIE_NAME in request.COOKIES:
-            return
-        if request.headers.get("Accept-Language", "").strip():
+        if readers_language(request) is not None:
             return
         language = _club_language(kwargs)
         if language:

@@ -13,9 +13,12 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.utils import formats, translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+from burraco_club.i18n import readers_language
 
 CSP = "; ".join(
     [
@@ -51,12 +54,13 @@ class RequestLimitsMiddleware:
         except ValueError:
             length = 0
         if length > limit:
-            return HttpResponse(
-                _("This request is too large (%(length)s bytes; at most %(limit)s).")
-                % {"length": length, "limit": limit},
-                status=413,
-                content_type="text/plain; charset=utf-8",
-            )
+            # before LocaleMiddleware: the refusal is said in the reader's language all the same
+            with translation.override(readers_language(request) or settings.LANGUAGE_CODE):
+                text = _("This request is too large (%(length)s bytes; at most %(limit)s).") % {
+                    "length": formats.number_format(length, force_grouping=True),
+                    "limit": formats.number_format(limit, force_grouping=True),
+                }
+            return HttpResponse(text, status=413, content_type="text/plain; charset=utf-8")
         response = self.get_response(request)
         private = request.path.startswith(self.PRIVATE_PREFIXES) or response.has_header(
             "Content-Disposition"

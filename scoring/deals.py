@@ -181,7 +181,7 @@ def _summary_kinds(
                     "sheet.unknown_kind",
                     side=where,
                     field="burracos",
-                    params={**words, "kind": kind, "kinds": ", ".join(rules.kinds())},
+                    params={**words, "kind": kind, "kinds": tuple(rules.kinds())},
                 )
             )
         elif count < 0:

@@ -56,7 +56,7 @@ class PlayerAdmin(admin.ModelAdmin[Player]):
 class SeasonTournamentInline(ReadOnlyInline):
     model = Tournament
     fields = ("name", "date", "variant", "status")
-    verbose_name_plural = "tournaments of the season"
+    verbose_name_plural = _("tournaments of the season")
 
 
 @admin.register(Season)

@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.rules import KIND_ORDER
 from tournaments.admin.base import ReadOnlyInline, ServicesOnlyAdmin, _json, _where
 from tournaments.models import (
     Deal,
@@ -21,6 +22,8 @@ from tournaments.models import (
     Tournament,
     TournamentEvent,
 )
+from tournaments.rules.glossary import words_for
+from tournaments.templatetags.game_words import burracos_in, kind_word
 
 
 class TableInline(ReadOnlyInline):
@@ -156,6 +159,18 @@ class SeatAdmin(ServicesOnlyAdmin[Seat]):
 # --- deals and results ----------------------------------------------------------------------------
 
 
+def _burracos_in_words(side: DealSide) -> str:
+    """A side's burracos in the words of its game: "canasta limpia, canasta sucia ×2"."""
+    return burracos_in(side.burracos, side.deal.table.round.tournament.words) or "–"
+
+
+def _kind_in_words(meld: Meld) -> str:
+    """A meld's kind of burraco in the words of its game: "burraco pulito"; "–" if none."""
+    if not meld.burraco:
+        return "–"
+    return kind_word(meld.burraco, meld.side.deal.table.round.tournament.words)
+
+
 class DealSideInline(ReadOnlyInline):
     model = DealSide
     fields = (
@@ -165,16 +180,27 @@ class DealSideInline(ReadOnlyInline):
         "pot",
         "melded_points",
         "hand_points",
-        "burracos",
+        "burracos_shown",
         "burraco_bonus",
         "closing_bonus",
         "hand_penalty",
         "pot_penalty",
         "total",
     )
+    readonly_fields = ("burracos_shown",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[DealSide]:
-        return super().get_queryset(request).select_related("pair__player_one", "pair__player_two")
+        return (
+            super()
+            .get_queryset(request)
+            .select_related(
+                "pair__player_one", "pair__player_two", "deal__table__round__tournament"
+            )
+        )
+
+    @admin.display(description=_("burracos"))
+    def burracos_shown(self, side: DealSide) -> str:
+        return _burracos_in_words(side)
 
 
 @admin.register(Deal)
@@ -205,8 +231,16 @@ class DealAdmin(ServicesOnlyAdmin[Deal]):
 
 class MeldInline(ReadOnlyInline):
     model = Meld
-    fields = ("number", "cards", "burraco", "points")
+    fields = ("number", "cards", "burraco_kind", "points")
+    readonly_fields = ("burraco_kind",)
     show_change_link = False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Meld]:
+        return super().get_queryset(request).select_related("side__deal__table__round__tournament")
+
+    @admin.display(description=_("burraco"))
+    def burraco_kind(self, meld: Meld) -> str:
+        return _kind_in_words(meld)
 
 
 @admin.register(DealSide)
@@ -233,7 +267,7 @@ class DealSideAdmin(ServicesOnlyAdmin[DealSide]):
     )
     list_select_related = ("deal__table__round__tournament", "pair__player_one", "pair__player_two")
     inlines = (MeldInline,)
-    readonly_fields = ("table_where",)
+    readonly_fields = ("table_where", "burracos_shown")
     fields = (
         "table_where",
         "deal",
@@ -241,7 +275,7 @@ class DealSideAdmin(ServicesOnlyAdmin[DealSide]):
         "pair",
         ("closed", "pot"),
         ("melded_points", "hand_points"),
-        "burracos",
+        "burracos_shown",
         ("burraco_bonus", "closing_bonus"),
         ("hand_penalty", "pot_penalty"),
         "total",
@@ -252,13 +286,35 @@ class DealSideAdmin(ServicesOnlyAdmin[DealSide]):
     def table_where(self, side: DealSide) -> str:
         return _where(side.deal.table)
 
+    @admin.display(description=_("burracos"))
+    def burracos_shown(self, side: DealSide) -> str:
+        return _burracos_in_words(side)
+
+
+class BurracoKindFilter(admin.SimpleListFilter):
+    """The kinds of burraco by their names in the reader's language, not their slugs."""
+
+    title = _("burraco")
+    parameter_name = "burraco"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        words = words_for("classico")
+        return [(kind, words.kind(kind)) for kind in KIND_ORDER]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Meld]) -> QuerySet[Meld]:
+        return queryset.filter(burraco=self.value()) if self.value() else queryset
+
 
 @admin.register(Meld)
 class MeldAdmin(ServicesOnlyAdmin[Meld]):
-    list_display = ("cards", "burraco", "points", "side_where")
-    list_filter = ("burraco", "side__deal__table__round__tournament")
+    list_display = ("cards", "burraco_kind", "points", "side_where")
+    list_filter = (BurracoKindFilter, "side__deal__table__round__tournament")
     search_fields = ("cards", "side__deal__table__round__tournament__name")
     list_select_related = ("side__deal__table__round__tournament",)
+
+    @admin.display(description=_("burraco"), ordering="burraco")
+    def burraco_kind(self, meld: Meld) -> str:
+        return _kind_in_words(meld)
 
     @admin.display(description=_("deal"))
     def side_where(self, meld: Meld) -> str:

@@ -53,7 +53,7 @@ class PairInline(ReadOnlyInline):
 
     model = Pair
     fields = ("rank", "vp", "mp", "rounds_played", "byes", "matches_won")  # the row names the pair
-    verbose_name_plural = "pairs and standings"
+    verbose_name_plural = _("pairs and standings")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Pair]:
         return (super().get_queryset(request).select_related("player_one", "player_two")).order_by(
@@ -139,7 +139,7 @@ class TournamentAdmin(admin.ModelAdmin[Tournament]):
 class PairAdmin(ServicesOnlyAdmin[Pair]):
     list_display = (
         "number",
-        "names",
+        "players",
         "tournament",
         "rank",
         "vp",
@@ -149,7 +149,7 @@ class PairAdmin(ServicesOnlyAdmin[Pair]):
         "matches_won",
         "point_difference",
     )
-    list_display_links = ("number", "names")
+    list_display_links = ("number", "players")
     list_filter = ("tournament__club", "tournament")
     search_fields = (
         "player_one__last_name",
@@ -162,6 +162,10 @@ class PairAdmin(ServicesOnlyAdmin[Pair]):
     )
     list_select_related = ("tournament", "player_one", "player_two")
     ordering = ("-tournament__date", "tournament", "rank", "number")
+
+    @admin.display(description=_("players"))
+    def players(self, pair: Pair) -> str:
+        return pair.names
 
 
 # --- rounds, tables and seats ---------------------------------------------------------------------

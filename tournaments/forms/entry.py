@@ -83,9 +83,14 @@ class DealForm(forms.Form):
     """The deal as a whole: which deal, the table's version when the form was opened, the
     mode, who closed (and, in card mode, the closing discard)."""
 
-    number = forms.IntegerField(min_value=1, max_value=99, widget=forms.HiddenInput)
-    version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
-    mode = forms.ChoiceField(choices=MODES, widget=forms.HiddenInput)
+    # hidden: a label names one only in the message of a form sent broken or stale
+    number = forms.IntegerField(
+        label=_("deal number"), min_value=1, max_value=99, widget=forms.HiddenInput
+    )
+    version = forms.IntegerField(
+        label=_("version"), min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput
+    )
+    mode = forms.ChoiceField(label=_("mode"), choices=MODES, widget=forms.HiddenInput)
     closed = forms.ChoiceField(
         label=_("Who closed the deal?"),
         choices=(("ns", "N-S"), ("ew", "E-W"), ("", _("nobody"))),

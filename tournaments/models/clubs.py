@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Club(models.Model):
@@ -23,7 +24,8 @@ class Club(models.Model):
 
     class Meta:
         verbose_name = _("club")
-        verbose_name_plural = _("clubs")
+        # "clubs" alone is also the suit (fiori, tréboles): the context keeps them apart
+        verbose_name_plural = pgettext_lazy("card clubs that run tournaments", "clubs")
         ordering = ["name"]
 
     def __str__(self) -> str:

@@ -6,8 +6,8 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from tournaments.models.tournaments import Pair, Tournament
 
@@ -55,7 +55,7 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Round {self.number}"
+        return gettext("Round %(number)s") % {"number": self.number}
 
 
 class Table(models.Model):
@@ -103,7 +103,7 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Table {self.number}"
+        return gettext("Table %(number)s") % {"number": self.number}
 
     def seat(self, direction: str) -> "Seat | None":
         return next((s for s in self.seats.all() if s.direction == direction), None)
@@ -160,7 +160,11 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.pair} at {self.table} {self.get_direction_display()}"
+        return gettext("%(pair)s at %(table)s, %(direction)s") % {
+            "pair": self.pair,
+            "table": self.table,
+            "direction": self.get_direction_display(),
+        }
 
 
 class Deal(models.Model):
@@ -198,7 +202,7 @@ class Deal(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Deal {self.number}"
+        return gettext("Deal %(number)s") % {"number": self.number}
 
 
 class DealSide(models.Model):
@@ -323,7 +327,12 @@ class DealProposal(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Deal {self.number} at {self.table} by {self.direction}: {self.status}"
+        return gettext("Deal %(number)s at %(table)s by %(side)s: %(status)s") % {
+            "number": self.number,
+            "table": self.table,
+            "side": self.get_direction_display(),
+            "status": self.get_status_display(),
+        }
 
 
 class ResultChange(models.Model):
@@ -375,4 +384,8 @@ class ResultChange(models.Model):
         ordering = ["-at", "-id"]
 
     def __str__(self) -> str:
-        return f"{self.get_action_display()} deal {self.deal_number} at {self.table}"
+        return gettext("%(action)s: deal %(number)s at %(table)s") % {
+            "action": self.get_action_display(),
+            "number": self.deal_number,
+            "table": self.table,
+        }

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.formats import date_format
 from django.utils.functional import lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RULE_SETS, VP_SCALES, RuleSet, VpScale, house_rules, rule_set
@@ -136,7 +138,11 @@ class Tournament(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.date:%d/%m/%Y})"
+        # the date as the reader writes it (17/11/2026, 17.11.2026); the command line, which
+        # speaks no language, keeps the day first
+        if get_language() is None:
+            return f"{self.name} ({self.date:%d/%m/%Y})"
+        return f"{self.name} ({date_format(self.date, 'SHORT_DATE_FORMAT')})"
 
     @property
     def rules(self) -> RuleSet:

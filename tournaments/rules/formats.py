@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from scoring import MatchState, RuleSet, VpScale, match_state
@@ -148,6 +148,11 @@ class PlayFormat:
         "vp",
     )
     """(what, unit, slug) of the totals chart."""
+    chart_title_words: ClassVar[StrOrPromise] = pgettext_lazy(
+        "inside the chart's title: Pair 3: … after each round", "victory points"
+    )
+    """The totals as the chart's title says them mid-sentence (in the language's own case:
+    German capitalises its nouns, so the code never lowers a word)."""
 
     def chart_value(self, point: Standing) -> int:
         return point.vp
@@ -273,6 +278,9 @@ class TargetFormat(PlayFormat):
         gettext_lazy("Matches won"),
         gettext_lazy("won"),
         "won",
+    )
+    chart_title_words: ClassVar[StrOrPromise] = pgettext_lazy(
+        "inside the chart's title: Pair 3: … after each round", "matches won"
     )
 
     def chart_value(self, point: Standing) -> int:

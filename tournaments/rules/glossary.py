@@ -5,6 +5,10 @@ from branches in templates; whole sentences are translated in the catalogues ins
 
 A game read in another language keeps its identity: a Spanish evening read in Italian says
 "Buraco spagnolo" and "canasta", an Italian one read in Spanish says "burraco" and "pozzetto".
+
+`burraco_gender` is the grammatical gender of the game's burraco word in the language ("m":
+burraco; "f": canasta, canastra), so that a sentence can give it its article ("un burraco",
+"una canasta").
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ LANGUAGE_WORDS: dict[str, dict[str, str]] = {
         "ew": "E-O",
         "north_south": "Nord-Sud",
         "east_west": "Est-Ovest",
+        "burraco_gender": "m",
     },
     "es": {
         "burraco": "burraco",
@@ -64,6 +69,7 @@ LANGUAGE_WORDS: dict[str, dict[str, str]] = {
         "ew": "E-O",
         "north_south": "Norte-Sur",
         "east_west": "Este-Oeste",
+        "burraco_gender": "m",
     },
     "pt-br": {
         "burraco": "burraco",
@@ -91,6 +97,7 @@ LANGUAGE_WORDS: dict[str, dict[str, str]] = {
         "ew": "L-O",
         "north_south": "Norte-Sul",
         "east_west": "Leste-Oeste",
+        "burraco_gender": "m",
     },
     "de": {
         "burraco": "Burraco",
@@ -118,6 +125,7 @@ LANGUAGE_WORDS: dict[str, dict[str, str]] = {
         "ew": "O-W",
         "north_south": "Nord-Süd",
         "east_west": "Ost-West",
+        "burraco_gender": "m",
     },
     "en": {
         "burraco": "burraco",
@@ -145,6 +153,7 @@ LANGUAGE_WORDS: dict[str, dict[str, str]] = {
         "ew": "E-W",
         "north_south": "North-South",
         "east_west": "East-West",
+        "burraco_gender": "m",
     },
 }
 
@@ -181,14 +190,14 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "it": "Buraco brasiliano",
         "es": "Buraco brasileño",
         "pt-br": "Buraco",
-        "de": "Brasilianisches Buraco",
+        "de": "Buraco (brasilianisch)",
         "en": "Brazilian Buraco",
     },
     "spanish": {
         "it": "Buraco spagnolo",
         "es": "Buraco",
         "pt-br": "Buraco espanhol",
-        "de": "Spanisches Buraco",
+        "de": "Buraco (spanisch)",
         "en": "Spanish Buraco",
     },
 }
@@ -203,6 +212,7 @@ _CANASTA = {
         "royal_burraco": "canasta reale",
         "noble_burraco": "canasta nobile",
         "wild_burraco": "canasta di jolly",
+        "burraco_gender": "f",
     },
     "en": {
         "burraco": "canasta",
@@ -212,6 +222,7 @@ _CANASTA = {
         "royal_burraco": "royal canasta",
         "noble_burraco": "noble canasta",
         "wild_burraco": "wild-card canasta",
+        "burraco_gender": "f",
     },
     "de": {
         "burraco": "Canasta",
@@ -221,6 +232,7 @@ _CANASTA = {
         "royal_burraco": "Canasta königlich",
         "noble_burraco": "Canasta edel",
         "wild_burraco": "Canasta aus Jokern",
+        "burraco_gender": "f",
     },
 }
 
@@ -233,7 +245,16 @@ VARIANT_WORDS: dict[str, dict[str, dict[str, str]]] = {
         "en": {"pair": "player", "pairs": "players"},
     },
     "brazilian": {
-        "it": {**_CANASTA["it"], "burraco": "canastra", "burracos": "canastre", "pot": "morto"},
+        "it": {
+            "burraco": "canastra",
+            "burracos": "canastre",
+            "clean_burraco": "canastra pulita",
+            "dirty_burraco": "canastra sporca",
+            "royal_burraco": "canastra reale",
+            "noble_burraco": "canastra nobile",
+            "pot": "morto",
+            "burraco_gender": "f",
+        },
         "es": {
             "burraco": "canastra",
             "burracos": "canastras",
@@ -242,6 +263,7 @@ VARIANT_WORDS: dict[str, dict[str, dict[str, str]]] = {
             "royal_burraco": "canastra real",
             "noble_burraco": "canastra noble",
             "pot": "muerto",
+            "burraco_gender": "f",
         },
         "pt-br": {
             "burraco": "canastra",
@@ -252,8 +274,18 @@ VARIANT_WORDS: dict[str, dict[str, dict[str, str]]] = {
             "noble_burraco": "canastra de ás a rei",
             "wildcard": "curinga (2)",
             "pot": "morto",
+            "burraco_gender": "f",
         },
-        "de": {**_CANASTA["de"], "burraco": "Canastra", "pot": "Morto"},
+        "de": {
+            "burraco": "Canastra",
+            "burracos": "Canastras",
+            "clean_burraco": "Canastra sauber",
+            "dirty_burraco": "Canastra schmutzig",
+            "royal_burraco": "Canastra königlich",
+            "noble_burraco": "Canastra edel",
+            "pot": "Morto",
+            "burraco_gender": "f",
+        },
         "en": {
             **_CANASTA["en"],
             "burraco": "canastra",
@@ -276,6 +308,7 @@ VARIANT_WORDS: dict[str, dict[str, dict[str, str]]] = {
             "wild_burraco": "canasta de comodines",
             "wildcard": "comodín (2)",
             "pot": "muerto",
+            "burraco_gender": "f",
         },
         "pt-br": {
             "burraco": "canastra",
@@ -284,6 +317,7 @@ VARIANT_WORDS: dict[str, dict[str, dict[str, str]]] = {
             "dirty_burraco": "canastra suja",
             "wild_burraco": "canastra de curingas",
             "pot": "morto",
+            "burraco_gender": "f",
         },
         "de": {**_CANASTA["de"], "pot": "Muerto"},
         "en": {**_CANASTA["en"], "pot": "muerto"},

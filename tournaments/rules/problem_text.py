@@ -15,6 +15,31 @@ from scoring.problems import DEFAULT_TEXTS, Problem, render
 from tournaments.rules.glossary import KIND_TERMS, Words, words_for
 
 
+def feminine_phrases() -> dict[str, str]:
+    """The phrases that give the burraco word its article, as said of a feminine one (canasta,
+    canastra): "una canasta di qualsiasi tipo", not "un canasta". The catalogues' entries
+    without this context say them of a masculine one (burraco)."""
+    from django.utils.translation import pgettext
+
+    return {
+        "phrase.or_a_burraco": pgettext(
+            "the game's burraco word is feminine (canasta)", "{need} or a {burraco_word}"
+        ),
+        "phrase.any_kind": pgettext(
+            "the game's burraco word is feminine (canasta)", "a {burraco} of any kind"
+        ),
+        "phrase.a_kind_burraco": pgettext(
+            "the game's burraco word is feminine (canasta)", "a {kind_burraco}"
+        ),
+        "phrase.or_other_kinds": pgettext(
+            "the game's burraco word is feminine (canasta)", "{text} (or a {others} one)"
+        ),
+        "phrase.no_burraco": pgettext(
+            "the game's burraco word is feminine (canasta)", "no {burraco}"
+        ),
+    }
+
+
 def reader_templates() -> dict[str, Template]:
     """Every template key of the engine in the active language."""
     from django.utils.translation import gettext
@@ -42,6 +67,9 @@ def problem_text(
     words: Words = words_for(variant)
     texts = reader_templates()
     texts.update({f"kind_burraco.{kind}": words[term] for kind, term in KIND_TERMS.items()})
+    texts.update(kind_adjectives(words))
+    if words["burraco_gender"] == "f":
+        texts.update(feminine_phrases())
     texts.update(templates or {})
     return render(
         problem,
@@ -54,3 +82,18 @@ def problem_text(
             "pot_word": words["pot"],
         },
     )
+
+
+def kind_adjectives(words: Words) -> dict[str, str]:
+    """Each kind's word alone, as the game's whole name says it, so that it agrees with the
+    game's burraco: "limpio" for a Spanish burraco, "limpia" for a canasta, "sauber" in German
+    ("burraco limpio" less "burraco"); none where the name does not hold the burraco's word."""
+    burraco = words["burraco"].lower()
+    found = {}
+    for kind, term in KIND_TERMS.items():
+        whole = words[term]
+        if whole.lower().startswith(burraco + " "):
+            found[f"kind.{kind}"] = whole[len(burraco) + 1 :]
+        elif whole.lower().endswith(" " + burraco):
+            found[f"kind.{kind}"] = whole[: -len(burraco) - 1]
+    return found

@@ -14,6 +14,9 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 
 from scoring import VpBand, VpScale
+from scoring.problems import render
+from scoring.vp import scale_problems
+from tournaments.rules.problem_text import reader_templates
 
 CUSTOM_SCALE = "custom"
 Row = list[int | None]
@@ -39,6 +42,11 @@ def scale_from_rows(rows: Sequence[Sequence[int | None]]) -> VpScale:
         else:
             lower, upper, winner, loser = row
         bands.append(VpBand(int(lower or 0), upper, int(winner or 0), int(loser or 0)))
+    problems = scale_problems(bands)
+    if problems:
+        # the engine's problems by their codes, in the reader's language
+        templates = reader_templates()
+        raise ValueError("; ".join(render(problem, templates=templates) for problem in problems))
     return VpScale(CUSTOM_SCALE, "Custom", tuple(bands))
 
 

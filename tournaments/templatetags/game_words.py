@@ -1,6 +1,6 @@
 """The words of the game in templates, from the glossary (`tournament.words`): a kind of burraco
 by its slug, and a side's burracos counted by kind, in the reader's language and the
-tournament's game ("2 burraco pulito", "1 canasta limpia").
+tournament's game ("burraco pulito ×2", "canasta limpia").
 
     {% load game_words %}
     {{ kind|kind_word:tournament.words }}
@@ -29,8 +29,14 @@ def kind_word(kind: str, words: Words) -> str:
 
 @register.filter
 def burracos_in(kinds: Iterable[str] | None, words: Words) -> str:
-    """A side's burracos by kind, the most valuable first: "1 burraco pulito, 2 burraco
-    sporco"; empty when it has none."""
+    """A side's burracos by kind, the most valuable first: "burraco pulito, burraco sporco ×2";
+    empty when it has none. The count follows the name, so no language needs a plural of it
+    ("canasta sucia ×2", not "2 canasta sucia")."""
     counts = Counter(kinds or ())
     ordered = [k for k in KIND_ORDER if k in counts] + sorted(set(counts) - set(KIND_ORDER))
-    return ", ".join(f"{points_text(counts[kind])} {kind_word(kind, words)}" for kind in ordered)
+    return ", ".join(
+        kind_word(kind, words)
+        if counts[kind] == 1
+        else f"{kind_word(kind, words)} ×{points_text(counts[kind])}"
+        for kind in ordered
+    )

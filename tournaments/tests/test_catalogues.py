@@ -3,6 +3,7 @@ code and templates translated (no empty, fuzzy or obsolete entry), the compiled 
 the .po says (a fresh machine needs no gettext tools), and running makemessages would change
 nothing (scripts/messages.sh brings them up to date)."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -68,3 +69,82 @@ def test_makemessages_would_change_no_catalogue(tmp_path: Path) -> None:
             gone = sorted(str(i[1]) for i in kept_ids - fresh_ids)[:5]
             stale.append(f"{locale}: not in the catalogue {new}; no longer in the code {gone}")
     assert stale == [], "run scripts/messages.sh and translate: " + " | ".join(stale)
+    # and a second run changes no byte: the same entries, translations, flags and order
+    # (only the header's date of the run may differ)
+    for locale in catalogue_locales():
+        fresh_text = (tmp_path / "locale" / locale / "LC_MESSAGES" / "django.po").read_text()
+        kept_text = (LOCALE / locale / "LC_MESSAGES" / "django.po").read_text()
+        assert _undated(fresh_text) == _undated(kept_text), f"{locale}: run scripts/messages.sh"
+
+
+def _undated(po_text: str) -> str:
+    return re.sub(r'"POT-Creation-Date: [^"]*"', "", po_text)
+
+
+# --- no English left inside a translation ------------------------------------------------------
+
+_CODE = re.compile(
+    r"%\(\w+\)[sdr]|\{\w+\}|<[^>]+>|\"[^\"]*\"|'[a-z_]+'|\b\w+_\w+\b|\b\w+=\w+\b|--\w+"
+    r"|\b[A-Z]{2,}\w*\b"
+)
+"""What a text holds that is not words of a language: placeholders, markup, quoted code
+("pot", 'opening'), identifiers (melded_points, published=1), options, acronyms (VP, CSV)."""
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+SAME_IN_EVERY_LANGUAGE = frozenset(
+    {
+        # the games and the movements, by their names
+        "burraco", "burracos", "buraco", "canasta", "mitchell", "danese",
+        # brands and products
+        "excel", "libreoffice", "single", "sign",
+        # words of the web every one of these languages has taken as they are
+        "backup", "backups", "browser", "cache", "club", "clubs", "cookies", "link", "links", "login",
+        "mail", "server", "site", "spam", "bytes", "null",
+        # names in the examples (Mario Rossi / Lucia Bianchi) and the Italian words a note
+        # quotes as Italian (cuori, tessera)
+        "mario", "rossi", "lucia", "bianchi", "cuori", "tessera",
+    }
+)  # fmt: skip
+"""Words a translation may share with its English msgid whatever the language."""
+
+SAME_IN = {
+    "it": {"account", "file", "match", "password", "per", "standard", "slug"},
+    "es": {"error", "final", "noble", "plan", "provisional", "total"},
+    "pt_BR": {"final", "total", "ignore", "use"},
+    "de": {
+        # German words spelt as the English ones
+        "april", "august", "september", "november", "bonus", "format", "hand", "joker",
+        "live", "minute", "name", "tab", "text", "version", "west",
+        # a QR code is ein QR-Code
+        "code",
+        # the scoring contract's JSON fields and values, written as the JSON has them
+        "melds", "pot", "true", "false",
+    },
+}  # fmt: skip
+"""Words a translation may share with its English msgid in that language: its own words that
+English spells the same way. Anything else shared is English left untranslated ("Victory
+Points" in a German sentence): translate it, or add the word here if the language says it so."""
+
+
+def _words(text: str) -> set[str]:
+    return {word.lower() for word in _WORD.findall(_CODE.sub(" ", text or ""))}
+
+
+@pytest.mark.parametrize("locale", [loc for loc in catalogue_locales() if loc != "en"])
+def test_no_translation_keeps_english_words_of_its_msgid(locale: str) -> None:
+    allowed = SAME_IN_EVERY_LANGUAGE | SAME_IN[locale]
+    kept = {}
+    for entry in catalogue(locale):
+        english = _words(entry.msgid) | _words(entry.msgid_plural)
+        translated = _words(entry.msgstr).union(*map(_words, entry.msgstr_plural.values()))
+        left = (english & translated) - allowed
+        if left:
+            kept[entry.msgid[:60]] = sorted(left)
+    assert kept == {}, f"{locale}: English words kept in the translation: {kept}"
+
+
+def test_the_english_check_finds_an_untranslated_word() -> None:
+    english = _words("Victory points for a bye")
+    assert english & _words("Victory Points für ein Freilos") == {"victory", "points"}
+    assert english & _words("Siegpunkte für ein Freilos") == set()
+    assert _words("Say published=1 or 'opening' (VP, %(count)s) {side}") == {"say"}

@@ -40,6 +40,7 @@ from django.utils.text import capfirst
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
+from burraco_club.templatetags.languages import bcp47
 from tournaments import services
 from tournaments.models import Club, Pair, Round, Seat, Table, Tournament
 from tournaments.rules.glossary import words_for
@@ -210,9 +211,9 @@ class Reader:
     def speaks(self, language: str, *expected: Label) -> None:
         """The page says it is in `language`, and shows each label as that language's
         catalogue words it; each must differ from the English once the catalogue has it."""
-        expect(self.page.locator("html")).to_have_attribute("lang", language)
+        expect(self.page.locator("html")).to_have_attribute("lang", bcp47(language))
         current = self.page.locator("nav.language-switch a[aria-current]")
-        expect(current).to_have_attribute("lang", language)
+        expect(current).to_have_attribute("lang", bcp47(language))
         body = self.page.locator("body")
         for label in expected:
             expect(body).to_contain_text(label.said_in(language))

@@ -5,6 +5,7 @@ from django.utils import translation
 
 from scoring.rules import VARIANT_SLUGS
 from tournaments.rules.glossary import LANGUAGE_WORDS, glossary_problems, language_of, words_for
+from tournaments.templatetags.game_words import burracos_in
 
 
 def test_every_language_has_every_word_and_every_game_a_name() -> None:
@@ -51,6 +52,9 @@ def test_every_language_has_every_word_and_every_game_a_name() -> None:
         ("spanish", "it", "burraco", "canasta"),  # still says which game it is
         ("classico", "es", "pot", "pozzetto"),  # and an Italian one read in Spanish
         ("two-player", "it", "pairs", "giocatori"),  # one player a side
+        ("brazilian", "it", "clean_burraco", "canastra pulita"),  # Brazil's canastra, whole
+        ("brazilian", "de", "dirty_burraco", "Canastra schmutzig"),
+        ("brazilian", "de", "burracos", "Canastras"),
     ],
 )
 def test_the_words_of_each_game(variant: str, language: str, term: str, word: str) -> None:
@@ -65,3 +69,22 @@ def test_kinds_and_the_active_language() -> None:
     assert language_of("pt-BR") == "pt-br"
     assert language_of("it-CH") == "it"
     assert language_of("fr") == "en"
+
+
+@pytest.mark.parametrize(
+    ("variant", "language", "written"),
+    [
+        ("classico", "it", "burraco pulito, burraco sporco ×2"),
+        ("spanish", "es", "canasta limpia, canasta sucia ×2"),
+        ("brazilian", "pt-br", "canastra limpa, canastra suja ×2"),
+        ("brazilian", "it", "canastra pulita, canastra sporca ×2"),  # Brazil's word, whole
+        ("two-player", "de", "Burraco sauber, Burraco schmutzig ×2"),
+    ],
+)
+def test_a_sides_burracos_are_counted_after_their_name(
+    variant: str, language: str, written: str
+) -> None:
+    """The count follows the kind's name, so no language needs its plural ("2 canasta sucia"
+    would be wrong in every one of them), as the table page and the pair page both write it."""
+    assert burracos_in(["dirty", "clean", "dirty"], words_for(variant, language)) == written
+    assert burracos_in([], words_for(variant, language)) == ""

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
+from burraco_club.templatetags.languages import bcp47
 from burraco_club.views import HELP_TEMPLATES
 
 PAGES = {
@@ -58,7 +59,7 @@ def test_the_help_page_is_in_the_readers_language(language: str, anonymous_clien
     response = anonymous_client.get(reverse("help"), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     page = response.content.decode()
-    assert f'<html lang="{language}">' in page
+    assert f'<html lang="{bcp47(language)}">' in page
     assert f"<h1>{heading}</h1>" in page
     assert sentence in page
     # the seven steps of an evening, in order: create, pairs, seat, enter, correct, publish,

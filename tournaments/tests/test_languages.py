@@ -21,6 +21,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from burraco_club.templatetags.languages import bcp47
 from tournaments import services
 from tournaments.models import Club, Season, Tournament
 from tournaments.tests.test_url_permissions import ALL, ORGANISER, Route, address
@@ -140,7 +141,7 @@ def test_every_page_speaks_the_readers_language(
         if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
             continue
         page = response.content.decode()
-        assert f'<html lang="{language}"' in page, route.name
+        assert f'<html lang="{bcp47(language)}"' in page, route.name
         rendered += 1
         left = sorted((visible_words(page) & english) - own)
         if left:
@@ -157,6 +158,18 @@ def test_every_page_speaks_the_readers_language(
         ({"HTTP_ACCEPT_LANGUAGE": "pt-BR,pt;q=0.9"}, None, "es", "pt-br"),  # the browser first
         ({"HTTP_ACCEPT_LANGUAGE": "de-DE"}, "es", "it", "es"),  # the reader's choice first
         ({"HTTP_ACCEPT_LANGUAGE": "fr-FR"}, None, "it", "it"),  # a language we lack: Italian
+        ({"HTTP_ACCEPT_LANGUAGE": "fr-FR"}, None, "es", "es"),  # ... at a Spanish club: Spanish
+        ({"HTTP_ACCEPT_LANGUAGE": "*"}, None, "de", "de"),  # "any language": the club's
+        ({"HTTP_ACCEPT_LANGUAGE": "fr,en;q=0.5"}, None, "es", "en"),  # the first we speak
+        ({}, "xx", "es", "es"),  # a cookie naming no language of ours: as if there were none
+        ({"HTTP_ACCEPT_LANGUAGE": "pt-PT,pt;q=0.9"}, None, "it", "pt-br"),  # Portugal: Brazil's
+        ({"HTTP_ACCEPT_LANGUAGE": "pt"}, None, "it", "pt-br"),
+        ({"HTTP_ACCEPT_LANGUAGE": "es-AR,es;q=0.9"}, None, "it", "es"),  # Argentina
+        ({"HTTP_ACCEPT_LANGUAGE": "es-419"}, None, "it", "es"),  # Latin America
+        ({"HTTP_ACCEPT_LANGUAGE": "de-CH"}, None, "it", "de"),  # Switzerland
+        ({"HTTP_ACCEPT_LANGUAGE": "de-AT,en;q=0.8"}, None, "it", "de"),  # Austria
+        ({"HTTP_ACCEPT_LANGUAGE": "it-CH"}, None, "de", "it"),  # Italian Switzerland
+        ({"HTTP_ACCEPT_LANGUAGE": "en-US"}, None, "it", "en"),
     ],
 )
 def test_the_language_comes_from_choice_browser_club_then_italian(
@@ -171,7 +184,7 @@ def test_the_language_comes_from_choice_browser_club_then_italian(
     if cookie:
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = cookie
     page = client.get(reverse("public_club", args=[evening["club_slug"]]))
-    assert f'<html lang="{expected}"' in page.content.decode()
+    assert f'<html lang="{bcp47(expected)}"' in page.content.decode()
 
 
 def test_the_switch_remembers_the_choice_and_returns_to_the_page(
@@ -223,3 +236,26 @@ def test_the_switch_names_each_language_in_itself(evening: dict[str, object]) ->
     for name in ("Italiano", "Español", "Português Brasileiro", "Deutsch", "English"):
         assert f">{name}</a>" in page, name
     assert "Inglese" not in page and "Tedesco" not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("it", r"(lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica) \d{1,2} [a-z]+"),
+        ("es", r"(lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d{1,2} de [a-z]+"),
+        ("pt-br", r"(segunda-feira|terça-feira|quarta-feira|quinta-feira|sexta-feira|sábado|"
+                  r"domingo), \d{1,2} de [a-zç]+"),
+        ("de", r"(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d{1,2}\. "
+               r"[A-Z][a-zä]+"),
+        ("en", r"(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+"),
+    ],
+)  # fmt: skip
+def test_todays_date_on_the_home_page_is_written_as_the_reader_writes_it(
+    language: str, written: str, db: None
+) -> None:
+    """The weekday and the day of the month in each language's order ("martes 24 de
+    noviembre", "Dienstag, 24. November"), not one fixed pattern for all."""
+    page = Client(HTTP_ACCEPT_LANGUAGE=language).get(reverse("home")).content.decode()
+    today = re.search(r'id="today-heading">.*?<span class="muted">(.*?)</span>', page, re.S)
+    assert today is not None
+    assert re.fullmatch(written, today[1]), today[1]

@@ -9,6 +9,7 @@ word of two letters or more, except the short list below.
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -140,3 +141,177 @@ def test_every_visible_text_is_marked_for_translation(name: str) -> None:
     assert unmarked((TEMPLATES / name).read_text(encoding="utf-8")) == [], (
         f"{name}: wrap these in {{% translate %}} or {{% blocktranslate %}}"
     )
+
+
+# --- the Python side: what views, services, forms, models and the admin say ------------------
+
+PYTHON_ROOTS = ("burraco_club", "tournaments")
+PYTHON_SKIPPED = ("tests", "migrations", "management", "backup")
+"""Not read on a page: the tests, the migrations (frozen copies of the models), and the command
+line's tools (management commands and the backup they import and export), which speak English
+like the README's examples."""
+
+SAID_KEYWORDS = frozenset(
+    {
+        "verbose_name", "verbose_name_plural", "label", "help_text", "empty_label",
+        "description", "empty_value_display", "site_header", "site_title", "index_title",
+    }
+)  # fmt: skip
+"""Keyword arguments whose text a person reads: a field's label and help, an admin column's
+or action's description, a model's name."""
+SAID_ATTRIBUTES = SAID_KEYWORDS
+"""The same names as class attributes (an AppConfig's or an inline's verbose_name…)."""
+SAID_CALLS = {"ServiceError": 0, "ValidationError": 0, "add_error": 1}
+"""Calls whose argument at that position is a message for a person."""
+MESSAGE_LEVELS = frozenset({"debug", "info", "success", "warning", "error", "add_message"})
+"""`messages.success(request, text)`: the text is the message's second argument (third for
+add_message, whose second is the level)."""
+CHOICES_BASES = frozenset({"TextChoices", "IntegerChoices", "Choices"})
+
+
+def _said(node: ast.expr | None) -> str | None:
+    """The words of a bare string or f-string (not wrapped in gettext), else None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        text = node.value
+    elif isinstance(node, ast.JoinedStr):
+        text = "".join(str(v.value) if isinstance(v, ast.Constant) else "{…}" for v in node.values)
+    else:
+        return None
+    return text if WORD.search(text) else None
+
+
+def _call_name(call: ast.Call) -> str:
+    func = call.func
+    return (
+        func.id
+        if isinstance(func, ast.Name)
+        else func.attr
+        if isinstance(func, ast.Attribute)
+        else ""
+    )
+
+
+def unmarked_python(source: str) -> list[str]:
+    """The texts a person reads that the code gives without marking them for translation."""
+    found: list[tuple[int, str]] = []
+
+    def flag(node: ast.expr | None, line: int) -> None:
+        text = _said(node)
+        if text is not None:
+            found.append((line, text))
+
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg in SAID_KEYWORDS:
+                    flag(keyword.value, node.lineno)
+                if keyword.arg == "error_messages" and isinstance(keyword.value, ast.Dict):
+                    for value in keyword.value.values:
+                        flag(value, node.lineno)
+            name = _call_name(node)
+            if name in SAID_CALLS and len(node.args) > SAID_CALLS[name]:
+                flag(node.args[SAID_CALLS[name]], node.lineno)
+            on_messages = (
+                isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "messages"
+            )
+            if on_messages and name in MESSAGE_LEVELS:
+                position = 2 if name == "add_message" else 1
+                if len(node.args) > position:
+                    flag(node.args[position], node.lineno)
+        elif isinstance(node, ast.Assign):
+            if any(isinstance(t, ast.Name) and t.id in SAID_ATTRIBUTES for t in node.targets):
+                flag(node.value, node.lineno)
+        elif isinstance(node, ast.ClassDef) and any(
+            (base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", ""))
+            in CHOICES_BASES
+            for base in node.bases
+        ):
+            for item in node.body:
+                choice = item.value if isinstance(item, ast.Assign) else None
+                if isinstance(choice, ast.Tuple) and len(choice.elts) >= 2:
+                    flag(choice.elts[-1], item.lineno)
+        elif isinstance(node, ast.FunctionDef) and node.name == "__str__":
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Return):
+                    flag(inner.value, inner.lineno)
+    return [f"line {line}: {text!r}" for line, text in sorted(found)]
+
+
+def python_modules() -> list[str]:
+    base = Path(settings.BASE_DIR)
+    return sorted(
+        str(path.relative_to(base))
+        for root in PYTHON_ROOTS
+        for path in (base / root).rglob("*.py")
+        if not set(path.relative_to(base).parts) & set(PYTHON_SKIPPED)
+    )
+
+
+def test_the_python_scanner_finds_unmarked_texts() -> None:
+    source = """
+from django.db import models
+from django.utils.translation import gettext as _
+
+class Kind(models.TextChoices):
+    CLEAN = "clean", "Clean burraco"
+    DIRTY = "dirty", _("Dirty burraco")
+
+class Deal(models.Model):
+    number = models.IntegerField(verbose_name="deal number", help_text=_("From 1."))
+
+    class Meta:
+        verbose_name_plural = "deals"
+
+    def __str__(self):
+        return f"Deal {self.number}"
+
+def save(request, form):
+    form.add_error("number", "Write the number.")
+    messages.success(request, f"Deal {form.number} saved.")
+    logger.warning("the cache is down")  # a log line, not for a person
+    raise ServiceError("Round 2 has not started.")
+"""
+    assert unmarked_python(source) == [
+        "line 6: 'Clean burraco'",
+        "line 10: 'deal number'",
+        "line 13: 'deals'",
+        "line 16: 'Deal {…}'",
+        "line 19: 'Write the number.'",
+        "line 20: 'Deal {…} saved.'",
+        "line 22: 'Round 2 has not started.'",
+    ]
+
+
+def test_the_python_scanner_passes_what_is_marked_or_not_read() -> None:
+    source = """
+from django.utils.translation import gettext as _, pgettext_lazy
+
+class Deal(models.Model):
+    number = models.IntegerField(verbose_name=_("deal number"))
+
+    class Meta:
+        verbose_name = pgettext_lazy("a deal of cards", "deal")
+
+    def __str__(self):
+        return f"{self.number}. {self.names}"
+
+def save(request, form):
+    form.add_error("closing_discard", _("Nobody closed."))
+    messages.success(request, _("Deal %(number)s saved.") % {"number": form.number})
+    raise ServiceError(gettext("Round %(number)s has not started.") % {"number": 2})
+"""
+    assert unmarked_python(source) == []
+
+
+def test_there_are_python_modules_to_scan() -> None:
+    modules = python_modules()
+    assert "tournaments/services/deals.py" in modules and "tournaments/models/play.py" in modules
+    assert not any("/tests/" in m or "/migrations/" in m for m in modules)
+
+
+@pytest.mark.parametrize("module", python_modules())
+def test_every_text_a_person_reads_in_python_is_marked(module: str) -> None:
+    source = (Path(settings.BASE_DIR) / module).read_text(encoding="utf-8")
+    assert unmarked_python(source) == [], f"{module}: wrap these in gettext / gettext_lazy"

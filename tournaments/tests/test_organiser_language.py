@@ -17,6 +17,7 @@ from tournaments.forms.seasons import SeasonForm
 from tournaments.forms.setup import MovementForm, PairsForm, SwapForm, TournamentForm
 from tournaments.models import Club, Pair, Round, Table, Tournament
 from tournaments.tests.conftest import make_tournament
+from tournaments.tests.test_views_entry import HTMX, form_data, region, seated_table
 from tournaments.tests.test_views_rounds import NS_WINS
 
 IT = {"HTTP_ACCEPT_LANGUAGE": "it"}
@@ -139,3 +140,42 @@ def test_the_kinds_of_burraco_on_the_score_sheet_are_the_games_words(
     words = Tournament(variant=variant).words
     for kind in rules.kinds():
         assert words.kind(kind).capitalize() in labels
+
+
+@pytest.mark.parametrize(
+    ("variant", "language", "kinds", "hand"),
+    [
+        ("spanish", "es", "(canasta limpia, canasta sucia ×2)", "En mano"),
+        ("brazilian", "pt-br", "(canastra limpa, canastra suja ×2)", "Na mão"),
+        ("classico", "it", "(burraco pulito, burraco sporco ×2)", "Mano"),
+        ("classico", "de", "(Burraco sauber, Burraco schmutzig ×2)", "Hand"),
+    ],
+)
+def test_the_deal_check_says_the_kinds_in_the_words_of_the_game(
+    variant: str, language: str, kinds: str, hand: str, club: Club, organiser_client: Client
+) -> None:
+    """The preview of a deal before it is saved: its burracos by kind in the game's words (they
+    were the engine's slugs, "(clean, dirty, dirty)"), no "−0" for a penalty not paid, and the
+    cards-in-hand column not named like the deal ("Mano" is the Spanish deal)."""
+    table = seated_table(club, variant=variant)
+    deal = {
+        "ns": {
+            "melded_points": "500",
+            "burracos_clean": "1",
+            "burracos_dirty": "2",
+            "pot": "taken",
+        },
+        "ew": {"melded_points": "100", "hand_points": "30", "pot": "taken"},
+        "closed": "ns",
+    }
+    response = organiser_client.post(
+        reverse("deal_check", args=[table.pk]),
+        form_data(table, 1, deal),
+        HTTP_ACCEPT_LANGUAGE=language,
+        **HTMX,
+    )
+    live = text(region(response.content.decode(), "live-result"))
+    assert kinds in live, live
+    assert "−0" not in live and "+0" not in live
+    assert f" {hand} " in live
+    assert "clean" not in live and "dirty" not in live

@@ -88,7 +88,7 @@ def test_pair_page_in_italian(club: Club, organiser: User, anonymous_client: Cli
     assert "1.800" in text  # the pair's MP
     assert "Turno 1 Tavolo 1 · Nord-Sud" in text
     # deal by deal: smazzata, the kind of burraco in Italian, the penalty with a real minus
-    assert f"Smazzata 1 {winner.number} 300 1 burraco pulito +300 0 600" in text
+    assert f"Smazzata 1 {winner.number} 300 burraco pulito +300 0 600" in text
     assert f"{loser.number} 100 – 0 {MINUS}30 70" in text
     # the charts: the x axis says turno, their numbers grouped the Italian way
     assert page.count('text-anchor="middle">Turno</text>') == 2

@@ -359,7 +359,7 @@ def test_pair_page_shows_each_round_deal_by_deal(
     # deal by deal: melded, burracos, bonuses (burraco 200 + closing 100), penalties, total
     for deal in (1, 2, 3):
         assert (
-            f"Deal {deal} {winner.number} 300 1 clean burraco +300 0 600 "
+            f"Deal {deal} {winner.number} 300 clean burraco +300 0 600 "
             f"{loser.number} 100 – 0 −30 70" in text
         )
     assert f'href="{url("public_pair", tournament, loser.number)}"' in page

@@ -63,7 +63,24 @@ def test_a_forged_left_most_entry_does_not_escape_the_lockout(organiser: User) -
 
 
 @pytest.mark.django_db
-def test_a_body_past_the_limit_is_refused_before_it_is_read() -> None:
+@pytest.mark.parametrize(
+    ("headers", "said"),
+    [
+        ({}, "This request is too large (209,715,200 bytes; at most 1,000,000)."),
+        # refused before LocaleMiddleware, in the reader's language all the same
+        (
+            {"HTTP_ACCEPT_LANGUAGE": "es-AR"},
+            "Esta solicitud es demasiado grande (209.715.200 bytes; como mucho 1.000.000).",
+        ),
+        (
+            {"HTTP_ACCEPT_LANGUAGE": "fr", "HTTP_COOKIE": "django_language=de"},
+            "Diese Anfrage ist zu groß (209.715.200 Bytes; höchstens 1.000.000).",
+        ),
+    ],
+)
+def test_a_body_past_the_limit_is_refused_before_it_is_read(
+    headers: dict[str, str], said: str
+) -> None:
     with override_settings(MAX_REQUEST_BYTES=1_000_000):
         response = Client().generic(
             "POST",
@@ -71,9 +88,10 @@ def test_a_body_past_the_limit_is_refused_before_it_is_read() -> None:
             b"x" * 100,
             content_type="multipart/form-data; boundary=x",
             CONTENT_LENGTH=str(200 * 1024 * 1024),
+            **headers,  # type: ignore[arg-type]
         )
     assert response.status_code == 413
-    assert "too large (209715200 bytes; at most 1000000)" in response.content.decode()
+    assert response.content.decode() == said
 
 
 @pytest.mark.django_db

@@ -221,7 +221,14 @@ def test_a_missing_version_or_number_is_shown_on_top_and_nothing_is_saved(
     response = organiser_client.post(url("deal_save", table), data, **HTMX)
     assert response.status_code == 200
     top = text_of(region(response.content.decode(), "problems-top"))
-    assert "Version: This field is required." in top and "Number: Enter a whole number." in top
+    assert "Version: This field is required." in top and "Deal number: Enter a whole number." in top
+    # named in the reader's language, as any field
+    italian = organiser_client.post(
+        url("deal_save", table), data, HTTP_ACCEPT_LANGUAGE="it", **HTMX
+    )
+    top = text_of(region(italian.content.decode(), "problems-top"))
+    assert "Numero della smazzata: Inserisci un numero intero." in top
+    assert "Versione: Questo campo è obbligatorio." in top
     assert DealSide.objects.count() == 0
 
 

@@ -2,19 +2,18 @@
 engine's verdict on what is typed, each problem placed beside the side (or meld line) it is
 about, in the form's words."""
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from scoring import DealResult, InvalidDeal, RuleSet, analyse_meld, parse_card
 from scoring.cards import CardError
 from scoring.melds import MeldError
 from scoring.problems import Problem
-from scoring.rules import KIND_ORDER
 from tournaments import services
 from tournaments.forms.entry import (
     SIDES,
@@ -27,9 +26,10 @@ from tournaments.forms.entry import (
 )
 from tournaments.models import Pair, Table
 from tournaments.rules.entry import opening_needed
-from tournaments.rules.glossary import KIND_TERMS, words_for
+from tournaments.rules.glossary import words_for
 from tournaments.rules.problem_text import problem_text
 from tournaments.selectors.table import TablePage
+from tournaments.templatetags.game_words import burracos_in
 from tournaments.templatetags.numbers import points_text
 
 NS, EW = "ns", "ew"
@@ -49,14 +49,9 @@ SHAPES = {
 
 
 def burracos_in_words(kinds: list[str], variant: str) -> str:
-    """The burracos of a side, the most valuable kind first: "clean burraco, dirty burraco ×2"."""
-    words, counts = words_for(variant), Counter(kinds)
-    ordered = [k for k in KIND_ORDER if k in counts] + sorted(set(counts) - set(KIND_ORDER))
-    names = [words.kind(k) if k in KIND_TERMS else k for k in ordered]
-    return ", ".join(
-        name if counts[k] == 1 else f"{name} ×{counts[k]}"
-        for k, name in zip(ordered, names, strict=True)
-    )
+    """The burracos of a side, the most valuable kind first: "clean burraco, dirty burraco ×2"
+    (as the pair page writes them: `game_words.burracos_in`)."""
+    return burracos_in(kinds, words_for(variant))
 
 
 def pot_text(pot: str) -> str:
@@ -230,7 +225,7 @@ def feedback_for(
             view.melds = [MeldLine(n, line) for n, line in enumerate(lines, 1)]
     if entry.deal.is_bound:
         for hidden in entry.deal.hidden_fields():
-            feedback.top.extend(f"{hidden.name.capitalize()}: {e}" for e in hidden.errors)
+            feedback.top.extend(f"{capfirst(hidden.label)}: {e}" for e in hidden.errors)
     variant = page.tournament.variant
     for problem in problems:
         at = problem.side if isinstance(problem, Problem) else None

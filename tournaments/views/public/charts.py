@@ -138,7 +138,7 @@ def pair_charts(
     totals = Chart(
         slug=f"pair-{number}-{slug}",
         title=_("%(pair)s %(number)s: %(what)s after each round")
-        % {"pair": pair_word, "number": number, "what": what.lower()},
+        % {"pair": pair_word, "number": number, "what": play_format.chart_title_words},
         description="; ".join(
             _("after round %(number)s: %(value)s %(unit)s")
             % {"number": p.round_number, "value": points_text(v), "unit": unit}
