@@ -21,6 +21,7 @@ Not a test (it takes a few minutes); its last line goes in docs/performance.md:
 """
 
 import argparse
+import functools
 import heapq
 import http.client
 import os
@@ -97,6 +98,14 @@ class Phone:
 
 
 @dataclass
+class Built:
+    tables: list["Table"]
+    tournament_id: int
+    standings: str
+    seconds: float
+
+
+@dataclass
 class Table:
     number: int
     ns: Phone
@@ -165,15 +174,15 @@ def main() -> None:
         env = evening.server_env(database_url, redis_url)
         evening.setup_django(env)
         info = build(pairs=args.pairs)
-        print(f"{args.pairs} pairs, {len(info['tables'])} tables built in {info['seconds']:.0f} s")
+        print(f"{args.pairs} pairs, {len(info.tables)} tables built in {info.seconds:.0f} s")
         workers = args.workers or int(os.environ.get("GUNICORN_WORKERS", "4"))
         with evening.gunicorn(env, workers=workers, port=PORT):
-            tables: list[Table] = info["tables"]  # type: ignore[assignment]
+            tables = info.tables
             with ThreadPoolExecutor(max_workers=32) as pool:
                 for table in tables:
                     list(pool.map(open_page, (table.ns, table.ew)))
             timings = rush(tables, info, args.seconds, args.spectators)
-        lost = verify(tables, int(info["tournament_id"]))  # type: ignore[arg-type]
+        lost = verify(tables, info.tournament_id)
     for kind in (*SAVES, *READS):
         values = timings.by_kind.get(kind, [])
         print(f"  {kind:10} {percentiles(values)}")
@@ -187,7 +196,7 @@ def main() -> None:
     )
 
 
-def build(*, pairs: int) -> dict[str, object]:
+def build(*, pairs: int) -> Built:
     """The tournament, round 1 started, deals 1 and 2 of every table written and accepted."""
     import datetime
 
@@ -221,15 +230,15 @@ def build(*, pairs: int) -> dict[str, object]:
             players.proposal_accept(seat=seats["ew"], proposal_id=sent.proposal.pk)
         tables.append(Table(table.number, Phone(seats["ns"].token), Phone(seats["ew"].token)))
     assert DealProposal.objects.filter(status="accepted").count() == 2 * len(tables)
-    return {
-        "tables": tables,
-        "tournament_id": tournament.pk,
-        "standings": f"/t/{club.slug}/{tournament.slug}/",
-        "seconds": time.perf_counter() - start,
-    }
+    return Built(
+        tables=tables,
+        tournament_id=tournament.pk,
+        standings=f"/t/{club.slug}/{tournament.slug}/",
+        seconds=time.perf_counter() - start,
+    )
 
 
-def rush(tables: list[Table], info: dict[str, object], seconds: int, spectators: int) -> Timings:
+def rush(tables: list[Table], info: Built, seconds: int, spectators: int) -> Timings:
     timings = Timings()
     rng = random.Random(2)
     plan: list[tuple[float, int, Callable[[], None]]] = []
@@ -245,12 +254,20 @@ def rush(tables: list[Table], info: dict[str, object], seconds: int, spectators:
     htmx = {"HX-Request": "true"}
 
     def poll_evening(phone: Phone) -> Callable[[], None]:
-        return lambda: timed(timings, "evening", lambda: request(
-            "GET", f"/p/{phone.token}/evening/", cookies=phone.cookies, headers=htmx))  # fmt: skip
+        path = f"/p/{phone.token}/evening/"
+
+        def poll() -> None:
+            timed(
+                timings,
+                "evening",
+                lambda: request("GET", path, cookies=phone.cookies, headers=htmx),
+            )
+
+        return poll
 
     def follow_standings() -> None:
         region = htmx | {"HX-Target": "standings"}  # the public page's own poll
-        url = str(info["standings"])
+        url = info.standings
         timed(timings, "standings", lambda: request("GET", url, headers=region))
 
     def write(table: Table) -> None:
@@ -290,7 +307,7 @@ def rush(tables: list[Table], info: dict[str, object], seconds: int, spectators:
 
     end = seconds + 10
     for table in tables:
-        at(rng.uniform(0, seconds - 10), lambda table=table: write(table))
+        at(rng.uniform(0, seconds - 10), functools.partial(write, table))
         for phone in (table.ns, table.ew):
             phase = rng.uniform(0, 5)
             for moment in range(int((end - phase) // 5) + 1):

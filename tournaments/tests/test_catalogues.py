@@ -98,8 +98,8 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
         # brands and products
         "excel", "libreoffice", "single", "sign",
         # words of the web every one of these languages has taken as they are
-        "backup", "backups", "browser", "cache", "club", "clubs", "cookies", "link", "links", "login",
-        "mail", "server", "site", "spam", "bytes", "null",
+        "backup", "backups", "browser", "cache", "club", "clubs", "cookies", "link", "links",
+        "login", "mail", "server", "site", "spam", "bytes", "null",
         # names in the examples (Mario Rossi / Lucia Bianchi) and the Italian words a note
         # quotes as Italian (cuori, tessera)
         "mario", "rossi", "lucia", "bianchi", "cuori", "tessera",
