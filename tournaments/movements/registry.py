@@ -12,7 +12,13 @@ from dataclasses import dataclass, field
 from django.utils.translation import ngettext
 
 from tournaments.movements.danese_pairing import danese
-from tournaments.movements.draws import mitchell, mitchell_repeats, random_draw, round_robin
+from tournaments.movements.draws import (
+    mitchell,
+    mitchell_refit,
+    mitchell_repeats,
+    random_draw,
+    round_robin,
+)
 from tournaments.movements.seating import History, Seating
 
 
@@ -48,6 +54,8 @@ def _random(request: SeatingRequest) -> Seated:
 def _mitchell(request: SeatingRequest) -> Seated:
     warnings: tuple[str, ...] = ()
     step, previous = request.step, request.previous
+    if previous is not None and sorted(previous.pairs()) != sorted(request.pairs):
+        previous = mitchell_refit(previous, request.pairs)  # a pair withdrew or joined
     if previous is not None:
         repeats = mitchell_repeats(previous, step=step, history=request.history)
         if repeats:
