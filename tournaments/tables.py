@@ -82,6 +82,9 @@ class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has 
     def render_players(self, value: str, record: Any) -> str:
         return format_html("{}{}", value, pair_mark(record))
 
+    def value_players(self, value: str) -> str:
+        return value  # the CSV: the names alone
+
     @classmethod
     def for_tournament(cls, tournament: Tournament, data: Any, **options: Any) -> "StandingsTable":
         extra = tournament.play_format.extra_columns

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Deal, ResultChange, Round, Tournament, TournamentEvent
 from tournaments.rules.glossary import Words
+from tournaments.templatetags.numbers import points_text
 
 Kind = TournamentEvent.Kind
 Action = ResultChange.Action
@@ -88,7 +89,8 @@ def _totals(values: Mapping[str, Any] | None, words: Words) -> str:
     if not values:
         return ""
     totals = values.get("totals", {})
-    return f"{words['ns']} {totals.get('ns', 0)}, {words['ew']} {totals.get('ew', 0)}"
+    ns, ew = points_text(totals.get("ns", 0)), points_text(totals.get("ew", 0))
+    return f"{words['ns']} {ns}, {words['ew']} {ew}"
 
 
 def _change_line(change: ResultChange, words: Words, restorable: set[int]) -> AuditLine:

@@ -125,7 +125,8 @@ def entrants_add(
     seated they are late pairs: while round 1 is only seated they join it and it is seated
     again; once it has started they play from round 2 and score nothing for round 1 (their
     rounds played say so). Nothing is saved when any pair is wrong."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one entry at a time
+    tournament.refresh_from_db()
     if tournament.status == Tournament.Status.FINISHED:
         raise ServiceError(finished_refusal())
     rounds = list(tournament.round_set.order_by("number"))
