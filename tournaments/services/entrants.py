@@ -151,7 +151,7 @@ def read_rows(content: bytes) -> list[list[str]]:
         raise ServiceError(_("This file cannot be read as a CSV or an Excel (.xlsx) file."))
     first = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = max(";,\t", key=first.count)
-    return [[_cell(cell) for cell in row] for row in csv.reader(io.StringIO(text), delimiter)]
+    return [[_cell(cell) for cell in row] for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
 
 
 def _xlsx_rows(content: bytes) -> list[list[str]]:

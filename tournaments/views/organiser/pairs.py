@@ -140,6 +140,10 @@ def pair_withdraw(request: HttpRequest, pair_id: int) -> HttpResponse:
                 pair=pair, seated=form.cleaned_data["seated"], user=request.user
             )
         except ServiceError as error:
+            if pair.withdrawn_from is not None or pair.tournament.status == "finished":
+                for message in error.messages:  # no form to show it beside
+                    messages.error(request, message)
+                return redirect("pair_detail", pair_id=pair.pk)
             _problems(form, error)
         else:
             text = _("Pair %(pair)s has withdrawn: it plays no more from round %(round)s.") % {
