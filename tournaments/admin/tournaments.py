@@ -171,8 +171,13 @@ class SubstitutionAdmin(ServicesOnlyAdmin[Substitution]):
 
     list_display = ("pair", "player_out", "player_in", "from_round")
     list_filter = ("pair__tournament__club",)
-    list_select_related = ("pair__tournament", "pair__player_one", "pair__player_two")
-    list_select_related += ("player_out", "player_in")
+    list_select_related = (
+        "pair__tournament",
+        "pair__player_one",
+        "pair__player_two",
+        "player_out",
+        "player_in",
+    )
     ordering = ("-pair__tournament__date", "pair", "from_round")
 
 

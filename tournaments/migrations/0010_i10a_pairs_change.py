@@ -5,35 +5,72 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0009_tournament_event_kinds'),
+        ("tournaments", "0009_tournament_event_kinds"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='pair',
-            name='joined_from',
-            field=models.PositiveSmallIntegerField(default=1, help_text='The first round the pair plays: 2 for a pair that arrived late.', verbose_name='joined from round'),
+            model_name="pair",
+            name="joined_from",
+            field=models.PositiveSmallIntegerField(
+                default=1,
+                help_text="The first round the pair plays: 2 for a pair that arrived late.",
+                verbose_name="joined from round",
+            ),
         ),
         migrations.AddField(
-            model_name='pair',
-            name='withdrawn_from',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='The first round the pair no longer plays, once it has withdrawn.', null=True, verbose_name='withdrawn from round'),
+            model_name="pair",
+            name="withdrawn_from",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="The first round the pair no longer plays, once it has withdrawn.",
+                null=True,
+                verbose_name="withdrawn from round",
+            ),
         ),
         migrations.CreateModel(
-            name='Substitution',
+            name="Substitution",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('from_round', models.PositiveSmallIntegerField(verbose_name='from round')),
-                ('pair', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='substitutions', to='tournaments.pair', verbose_name='pair')),
-                ('player_in', models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='tournaments.player', verbose_name='substitute')),
-                ('player_out', models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='tournaments.player', verbose_name='player replaced')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("from_round", models.PositiveSmallIntegerField(verbose_name="from round")),
+                (
+                    "pair",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="substitutions",
+                        to="tournaments.pair",
+                        verbose_name="pair",
+                    ),
+                ),
+                (
+                    "player_in",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.RESTRICT,
+                        related_name="+",
+                        to="tournaments.player",
+                        verbose_name="substitute",
+                    ),
+                ),
+                (
+                    "player_out",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.RESTRICT,
+                        related_name="+",
+                        to="tournaments.player",
+                        verbose_name="player replaced",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'substitution',
-                'verbose_name_plural': 'substitutions',
-                'ordering': ['pair', 'from_round', 'id'],
+                "verbose_name": "substitution",
+                "verbose_name_plural": "substitutions",
+                "ordering": ["pair", "from_round", "id"],
             },
         ),
     ]

@@ -5,6 +5,7 @@ subject: `tournaments` (settings, publish, finish), `pairs`, `rounds` (seating a
 when one is raised."""
 
 from tournaments.selectors.access import User
+from tournaments.services.audit import deal_restore
 from tournaments.services.deals import (
     DealPreview,
     deal_preview,
@@ -13,7 +14,6 @@ from tournaments.services.deals import (
     score_at_table,
     table_recompute,
 )
-from tournaments.services.audit import deal_restore
 from tournaments.services.entrants import entrants_import
 from tournaments.services.errors import ServiceError, StaleTable
 from tournaments.services.pair_changes import (

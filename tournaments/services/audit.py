@@ -43,8 +43,7 @@ def deal_restore(*, change: ResultChange, user: User) -> None:
         raise ServiceError(*error.messages) from None
     except ServiceError as error:
         raise ServiceError(
-            _("Deal %(number)s of table %(table)s in round %(round)s cannot be restored:")
-            % where,
+            _("Deal %(number)s of table %(table)s in round %(round)s cannot be restored:") % where,
             *error.messages,
         ) from None
     record(

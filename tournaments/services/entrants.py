@@ -151,7 +151,9 @@ def read_rows(content: bytes) -> list[list[str]]:
         raise ServiceError(_("This file cannot be read as a CSV or an Excel (.xlsx) file."))
     first = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = max(";,\t", key=first.count)
-    return [[_cell(cell) for cell in row] for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    return [
+        [_cell(cell) for cell in row] for row in csv.reader(io.StringIO(text), delimiter=delimiter)
+    ]
 
 
 def _xlsx_rows(content: bytes) -> list[list[str]]:
@@ -162,7 +164,7 @@ def _xlsx_rows(content: bytes) -> list[list[str]]:
         sheet = book.worksheets[0]
         rows = [[_cell(value) for value in row] for row in sheet.iter_rows(values_only=True)]
         book.close()
-    except Exception:  # noqa: BLE001 (any damage in the file says the same to the organiser)
+    except Exception:
         raise ServiceError(
             _("This file cannot be read as a CSV or an Excel (.xlsx) file.")
         ) from None
@@ -243,7 +245,9 @@ def _row_people(
                 % {**where, "player": player}
             )
             continue
-        too_long = [f for f, part in ((FIRST, first), (LAST, last)) if len(part) > limits.NAME_LENGTH]
+        too_long = [
+            f for f, part in ((FIRST, first), (LAST, last)) if len(part) > limits.NAME_LENGTH
+        ]
         if too_long:
             problems.append(
                 _(
@@ -273,6 +277,4 @@ def entrants_import(
     """Enter the pairs of an uploaded file (see the module's docstring)."""
     per_pair = 1 if tournament.rules.one_player_sides_only else 2
     entrants = parse_entrants(read_rows(content), per_pair=per_pair)
-    return entrants_add(
-        tournament=tournament, entrants=entrants, user=user, source=filename[:100]
-    )
+    return entrants_add(tournament=tournament, entrants=entrants, user=user, source=filename[:100])

@@ -7,6 +7,7 @@ substitute takes the player's place in the pair from a round on: the pair keeps 
 and results and shows its players of now; `Substitution` says who played which rounds."""
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -76,15 +77,18 @@ def player_rename(
         or tournament.pairs.filter(player_two=player).first()
     )
     if pair is None:
-        raise ServiceError(_("%(name)s plays in no pair of this tournament.") % {
-            "name": player.full_name
-        })
+        raise ServiceError(
+            _("%(name)s plays in no pair of this tournament.") % {"name": player.full_name}
+        )
     player = Player.objects.select_for_update().get(pk=player.pk)
     card = player.card_number if card_number is None else card_number
     first, last, card = _check_names(first_name, last_name, card)
-    if card and Player.objects.filter(club=player.club_id, card_number=card).exclude(
-        pk=player.pk
-    ).exists():
+    if (
+        card
+        and Player.objects.filter(club=player.club_id, card_number=card)
+        .exclude(pk=player.pk)
+        .exists()
+    ):
         holder = Player.objects.get(club=player.club_id, card_number=card)
         raise ServiceError(
             _("Card number %(card)s belongs to %(holder)s in the club's records.")
@@ -144,7 +148,9 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
             % {"round": last.number, "pair": pair.number, "table": seat.table.number}
         )
     staying = [
-        other for other in tournament.pairs.all() if other.pk != pair.pk and other.plays_in(from_round)
+        other
+        for other in tournament.pairs.all()
+        if other.pk != pair.pk and other.plays_in(from_round)
     ]
     if len(staying) < 2:
         raise ServiceError(
@@ -162,6 +168,7 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
         )
     else:
         _leave_to_bye(seat)
+    extra: dict[str, Any] = {"seated": seated} if seated else {}
     record(
         tournament,
         Kind.PAIR_WITHDRAWN,
@@ -170,7 +177,7 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
         table_number=table_number,
         before={"pair": pair.number, "names": pair.names},
         after={"from_round": from_round},
-        **({"seated": seated} if seated else {}),
+        **extra,
     )
     results_changed(tournament)
     return Withdrawal(pair, from_round, seated)
@@ -204,8 +211,8 @@ def pair_substitute(
     its number and results and shows the substitute's name from now on. The substitute is a
     club player found by card number or name, or a new one."""
     tournament = Tournament.objects.select_for_update().get(pk=pair.tournament_id)
-    pair = Pair.objects.select_for_update().select_related("player_one", "player_two").get(
-        pk=pair.pk
+    pair = (
+        Pair.objects.select_for_update().select_related("player_one", "player_two").get(pk=pair.pk)
     )
     if tournament.status == Tournament.Status.FINISHED:
         raise ServiceError(finished_refusal())
@@ -274,4 +281,6 @@ def _club_player(tournament: Tournament, first: str, last: str, card: str) -> Pl
             found.card_number = card
             found.save(update_fields=["card_number"])
         return found
-    return Player.objects.create(club=tournament.club, first_name=first, last_name=last, card_number=card)
+    return Player.objects.create(
+        club=tournament.club, first_name=first, last_name=last, card_number=card
+    )

@@ -4,6 +4,7 @@
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
@@ -117,7 +118,11 @@ def pairs_add(*, tournament: Tournament, text: str, user: User | None = None) ->
 
 @transaction.atomic
 def entrants_add(
-    *, tournament: Tournament, entrants: Sequence[Entrant], user: User | None = None, source: str = ""
+    *,
+    tournament: Tournament,
+    entrants: Sequence[Entrant],
+    user: User | None = None,
+    source: str = "",
 ) -> list[Pair]:
     """Enter pairs, typed or read from a file (`source`: its name): the club's players are
     reused (by card number when one is given, else by name) and a card number given fills an
@@ -145,7 +150,8 @@ def entrants_add(
         for p in Player.objects.filter(club=tournament.club).order_by("pk")
     }
     by_card = {
-        p.card_number: p for p in Player.objects.filter(club=tournament.club).exclude(card_number="")
+        p.card_number: p
+        for p in Player.objects.filter(club=tournament.club).exclude(card_number="")
     }
     entered = {
         pid
@@ -155,7 +161,7 @@ def entrants_add(
     }
     next_number = (tournament.pairs.aggregate(n=Max("number"))["n"] or 0) + 1
     created = []
-    problems = []
+    problems: list[str] = []
     cards_given: dict[str, str] = {}
     for entrant in entrants:
         players = []
@@ -274,7 +280,7 @@ def _record_entry(
     user: User | None,
     source: str,
 ) -> None:
-    details = {"source": source} if source else {}
+    details: dict[str, Any] = {"source": source} if source else {}
     if first is None:
         record(
             tournament,

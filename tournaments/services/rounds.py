@@ -3,6 +3,7 @@ start it (the bye takes its award)."""
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -214,6 +215,7 @@ def round_reseat(
     round_.seed = seed
     round_.save(update_fields=["movement", "step", "seed"])
     _write_seating(round_, seating)
+    extra: dict[str, Any] = {"why": why} if why else {}
     record(
         round_.tournament,
         Kind.ROUND_RESEATED,
@@ -221,7 +223,7 @@ def round_reseat(
         round_number=round_.number,
         before=before,
         after=_movement_of(round_),
-        **({"why": why} if why else {}),
+        **extra,
     )
     results_changed(round_.tournament)
     return Prepared(round_, warnings)
@@ -236,9 +238,7 @@ def _check_changeable(round_: Round) -> None:
 
 
 @transaction.atomic
-def round_swap(
-    *, round: Round, pair_a: Pair, pair_b: Pair, user: User | None = None
-) -> list[str]:
+def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair, user: User | None = None) -> list[str]:
     """Swap two pairs' seats (table and direction, or the bye) before the round starts;
     returns warnings (rematches)."""
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)

@@ -14,8 +14,8 @@ from tournaments.models import CUSTOM_SCALE, Club, Round, Tournament, Tournament
 from tournaments.rules import limits
 from tournaments.rules.vp_tables import scale_from_rows
 from tournaments.selectors.access import User
-from tournaments.services.events import record
 from tournaments.services.errors import ServiceError
+from tournaments.services.events import record
 from tournaments.services.standings import standings_recompute
 from tournaments.services.versions import results_changed
 
@@ -119,7 +119,9 @@ def tournament_finish(*, tournament: Tournament, user: User | None = None) -> To
 
 
 @transaction.atomic
-def tournament_reopen(*, tournament: Tournament, reason: str, user: User | None = None) -> Tournament:
+def tournament_reopen(
+    *, tournament: Tournament, reason: str, user: User | None = None
+) -> Tournament:
     """Reopen a finished tournament so that its results can be corrected: it runs again (its
     public pages say "provisional" and its season leaves it out) until it is finished again.
     The reason is required and kept in the audit record."""
@@ -260,14 +262,14 @@ def tournament_update(
         setattr(tournament, key, value)
     tournament.save()
     after = {key: _plain(getattr(tournament, key)) for key in fields}
-    changed = [key for key in fields if before[key] != after[key]]
-    if changed:
+    altered = [key for key in fields if before[key] != after[key]]
+    if altered:
         record(
             tournament,
             Kind.SETTINGS,
             user=user,
-            before={key: before[key] for key in changed},
-            after={key: after[key] for key in changed},
+            before={key: before[key] for key in altered},
+            after={key: after[key] for key in altered},
         )
     results_changed(tournament)
     return tournament

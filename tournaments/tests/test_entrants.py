@@ -30,7 +30,7 @@ def names(tournament: Tournament) -> list[str]:
 def xlsx(rows: list[list[object]]) -> bytes:
     book = Workbook()
     for row in rows:
-        book.active.append(row)  # type: ignore[union-attr]
+        book.active.append(row)
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
@@ -105,10 +105,10 @@ def test_every_wrong_row_is_named_by_row_and_column_and_nothing_is_saved(
         "Row 3, column Cognome 1: a first name or surname has at most 60 letters.",
     ]
     content = (
-        "Nome 1;Cognome 1;Tessera 1;Nome 2;Cognome 2;Tessera 2\n"
-        "Carla;Gialli;X1;Dino;Blu;\n"
-        "Elsa;Viola;Z9;Febo;Rosa;Z9\n"
-    ).encode()
+        b"Nome 1;Cognome 1;Tessera 1;Nome 2;Cognome 2;Tessera 2\n"
+        b"Carla;Gialli;X1;Dino;Blu;\n"
+        b"Elsa;Viola;Z9;Febo;Rosa;Z9\n"
+    )
     with pytest.raises(ServiceError) as refused:
         services.entrants_import(tournament=empty, content=content)
     assert list(refused.value.messages) == [
@@ -181,7 +181,7 @@ def started(club: Club, organiser: User, pairs: int = 4) -> tuple[Tournament, Pa
 def test_the_pair_page_corrects_a_name(
     club: Club, organiser: User, organiser_client: Client
 ) -> None:
-    tournament, pair = started(club, organiser)
+    _tournament, pair = started(club, organiser)
     page = organiser_client.get(reverse("pair_detail", args=[pair.pk])).content.decode()
     assert "Correct a name" in page and "A substitute" in page and "Withdraw the pair" in page
     response = organiser_client.post(

@@ -2,6 +2,8 @@
 aside) until the tournament is reopened with a reason; finishing again recomputes the
 standings and the season counts it again. Public pages say "provisional" or "final"."""
 
+from collections.abc import Callable
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -36,7 +38,9 @@ def test_a_finished_tournament_refuses_every_change_of_its_results(
 ) -> None:
     tournament, table = finished_evening(club, organiser)
     table.refresh_from_db()
-    attempts = [
+    ns = table.ns
+    assert ns is not None
+    attempts: list[Callable[[], object]] = [
         lambda: services.deal_record(
             table=table, number=1, sides=EW_WINS, mode="summary", user=organiser,
             version=table.version,
@@ -48,8 +52,7 @@ def test_a_finished_tournament_refuses_every_change_of_its_results(
         lambda: services.pairs_add(tournament=tournament, text="Mario Rossi / Lucia Bianchi"),
         lambda: services.pair_withdraw(pair=tournament.pairs.get(number=1)),
         lambda: services.pair_substitute(
-            pair=table.ns, player=table.ns.player_one, first_name="Luca",  # type: ignore[union-attr]
-            last_name="Verdi", from_round=1,
+            pair=ns, player=ns.player_one, first_name="Luca", last_name="Verdi", from_round=1
         ),
     ]  # fmt: skip
     for attempt in attempts:
@@ -118,7 +121,7 @@ def test_reopening_needs_a_finished_tournament_and_a_short_reason(
 def test_the_table_page_of_a_finished_tournament_is_read_only_and_says_why(
     club: Club, organiser: User, organiser_client: Client
 ) -> None:
-    tournament, table = finished_evening(club, organiser)
+    _tournament, table = finished_evening(club, organiser)
     page = organiser_client.get(reverse("table_entry", args=[table.pk])).content.decode()
     assert FINISHED.replace("'", "&#x27;") in page
     assert "Save deal" not in page and "Save the correction" not in page

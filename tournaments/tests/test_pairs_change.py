@@ -181,7 +181,7 @@ def test_a_withdrawal_is_refused_before_round_1_and_when_too_few_pairs_would_sta
 ) -> None:
     tournament = make_tournament(club, pairs=2)
     pair = tournament.pairs.get(number=1)
-    with pytest.raises(ServiceError, match="No round is seated yet: remove pair 1 instead."):
+    with pytest.raises(ServiceError, match="No round is seated yet: remove pair 1 instead"):
         services.pair_withdraw(pair=pair)
     play(tournament, organiser)
     with pytest.raises(ServiceError, match="fewer than two pairs would be left to play"):

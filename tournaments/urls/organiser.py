@@ -19,17 +19,13 @@ urlpatterns = [
     path(f"{T}/finish/", setup.tournament_finish, name="tournament_finish"),
     path(f"{T}/reopen/", setup.tournament_reopen, name="tournament_reopen"),
     path(f"{T}/changes/", changes.tournament_changes, name="tournament_changes"),
-    path(
-        f"{T}/changes/<int:change_id>/restore/", changes.deal_restore, name="deal_restore"
-    ),
+    path(f"{T}/changes/<int:change_id>/restore/", changes.deal_restore, name="deal_restore"),
     path(f"{T}/pairs/file/", pairs.entrants_upload, name="entrants_upload"),
     path(f"{T}/publish/", setup.tournament_publish, name="tournament_publish"),
     path("organise/pairs/<int:pair_id>/remove/", setup.pair_remove, name="pair_remove"),
     path("organise/pairs/<int:pair_id>/", pairs.pair_detail, name="pair_detail"),
     path("organise/pairs/<int:pair_id>/rename/", pairs.pair_rename, name="pair_rename"),
-    path(
-        "organise/pairs/<int:pair_id>/substitute/", pairs.pair_substitute, name="pair_substitute"
-    ),
+    path("organise/pairs/<int:pair_id>/substitute/", pairs.pair_substitute, name="pair_substitute"),
     path("organise/pairs/<int:pair_id>/withdraw/", pairs.pair_withdraw, name="pair_withdraw"),
     # rounds
     path(f"{T}/rounds/next/", rounds.round_prepare, name="round_prepare"),

@@ -197,9 +197,7 @@ def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
         **{name: getattr(pair, name) for name in STANDING_FIELDS},
         withdrawn_from=pair.withdrawn_from,
         joined_from=pair.joined_from,
-        spells=tuple(
-            (spell.name, spell.first, spell.last) for spell in player_spells(pair)
-        ),
+        spells=tuple((spell.name, spell.first, spell.last) for spell in player_spells(pair)),
     )
 
 

@@ -43,9 +43,7 @@ def _pair_context(pair: Pair, **forms: Any) -> dict[str, Any]:
         "can_substitute": not finished and pair.withdrawn_from is None,
         "rename_form": forms.get("rename_form") or RenameForm(pair=pair),
         "substitute_form": forms.get("substitute_form")
-        or SubstituteForm(
-            pair=pair, initial={"from_round": min(next_round, tournament.rounds)}
-        ),
+        or SubstituteForm(pair=pair, initial={"from_round": min(next_round, tournament.rounds)}),
         "withdraw_form": forms.get("withdraw_form") or WithdrawForm(),
     }
 

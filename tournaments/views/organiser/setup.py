@@ -251,7 +251,7 @@ def tournament_reopen(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if not form.is_valid():
         for errors in form.errors.values():
             for message in errors:
-                messages.error(request, message)
+                messages.error(request, str(message))
         return redirect("tournament_detail", tournament_id=tournament.pk)
     try:
         services.tournament_reopen(
