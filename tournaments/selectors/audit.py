@@ -117,10 +117,10 @@ def _change_line(change: ResultChange, words: Words, restorable: set[int]) -> Au
     )
 
 
-def _pair_names(value: Any) -> str:
-    if not isinstance(value, dict):
-        return ""
-    return _("pair %(pair)s (%(names)s)") % {"pair": value.get("pair"), "names": value.get("names")}
+def _pair(value: Any) -> dict[str, Any]:
+    """A pair's number and names as the record keeps them."""
+    value = value if isinstance(value, dict) else {}
+    return {"pair": value.get("pair"), "names": value.get("names")}
 
 
 def _movement(value: Any) -> str:
@@ -173,7 +173,7 @@ def _event_text(event: TournamentEvent, words: Words) -> str:
             text += " " + _("From the file %(name)s.") % {"name": details["source"]}
         return text
     if kind == Kind.PAIR_REMOVED:
-        return _("Removed %(pair)s.") % {"pair": _pair_names(before)}
+        return _("Pair %(pair)s (%(names)s) removed.") % _pair(before)
     if kind == Kind.PAIR_RENAMED:
         text = _("Pair %(pair)s: %(before)s is now %(after)s.") % {
             "pair": before.get("pair"),
@@ -187,8 +187,8 @@ def _event_text(event: TournamentEvent, words: Words) -> str:
             }
         return text
     if kind == Kind.PAIR_WITHDRAWN:
-        text = _("%(pair)s withdrew: it plays no more from round %(round)s.") % {
-            "pair": _pair_names(before).capitalize(),
+        text = _("Pair %(pair)s (%(names)s) withdrew: it plays no more from round %(round)s.") % {
+            **_pair(before),
             "round": after.get("from_round"),
         }
         if details.get("seated") == "bye":
@@ -197,8 +197,8 @@ def _event_text(event: TournamentEvent, words: Words) -> str:
             text += " " + _("Round %(round)s is seated again without it.") % values
         return text
     if kind == Kind.PAIR_JOINED:
-        return _("%(pair)s joined late: it plays from round %(round)s.") % {
-            "pair": _pair_names(after).capitalize(),
+        return _("Pair %(pair)s (%(names)s) joined late: it plays from round %(round)s.") % {
+            **_pair(after),
             "round": after.get("from_round"),
         }
     if kind == Kind.SUBSTITUTED:
