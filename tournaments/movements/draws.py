@@ -85,10 +85,11 @@ def mitchell(
 def mitchell_refit(previous: Seating, pairs: Sequence[int]) -> Seating:
     """The `previous` round's Mitchell lines fitted to a field that changed since (a pair
     withdrew, a late pair joined), so that the movement can go on: a pair gone leaves its
-    line, a new pair joins the shorter line (East-West on a tie), and the lines are evened
-    out, North-South keeping one pair more than East-West never (the spare one sits out
-    from the East-West line, as in an odd field). Who meets whom next may then repeat a
-    meeting: the next round lists it like any rematch."""
+    line, a new pair sits North-South at a new table (North-South stays, so a pair that
+    missed rounds does not sit out next), and the lines are evened out by moving the last of
+    the other North-South pairs to East-West (East-West may have one pair more: it sits out,
+    as in an odd field). The tables before keep their places, so the movement goes on as it
+    was; a meeting it brings back is listed like any rematch."""
     field = check_field(pairs)
     present = set(field)
     tables = sorted(previous.tables, key=lambda table: table.number)
@@ -97,11 +98,11 @@ def mitchell_refit(previous: Seating, pairs: Sequence[int]) -> Seating:
     if previous.bye is not None and previous.bye in present:
         east_west.append(previous.bye)
     placed = set(north_south) | set(east_west)
-    for pair in field:
-        if pair not in placed:
-            (north_south if len(north_south) < len(east_west) else east_west).append(pair)
+    new = [pair for pair in field if pair not in placed]
+    north_south += new
     while len(north_south) > len(east_west):
-        east_west.append(north_south.pop())
+        movable = [pair for pair in north_south if pair not in new] or north_south
+        east_west.append(north_south.pop(north_south.index(movable[-1])))
     while len(east_west) > len(north_south) + 1:
         north_south.append(east_west.pop())
     fitted = tuple(

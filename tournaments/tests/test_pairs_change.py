@@ -238,10 +238,13 @@ def test_mitchell_refit_evens_the_lines_when_the_field_changes() -> None:
     following = movements.mitchell(refit, pairs=[1, 3, 4, 5, 6, 7, 8], step=1, seed=0)
     assert [(t.ns, t.ew) for t in following.tables] == [(1, 8), (3, 5), (4, 6)]
     assert following.bye == 7  # East-West moved one table on, through the phantom
-    # pair 9 joined: it goes to the shorter line (a tie: East-West), and sits out first
+    # pair 9 joined: it sits North-South at a new table, pair 4 moves to East-West
     refit = movements.mitchell_refit(previous, [1, 2, 3, 4, 5, 6, 7, 8, 9])
-    assert [(t.ns, t.ew) for t in refit.tables] == [(1, 5), (2, 6), (3, 7), (4, 8)]
-    assert refit.bye == 9
+    assert [(t.ns, t.ew) for t in refit.tables] == [(1, 5), (2, 6), (3, 7), (9, 8)]
+    assert refit.bye == 4
+    following = movements.mitchell(refit, pairs=list(range(1, 10)), step=1, seed=0)
+    assert [(t.ns, t.ew) for t in following.tables] == [(1, 4), (2, 5), (3, 6), (9, 7)]
+    assert following.bye == 8 and following.rematches == ()
 
 
 # --- a substitute -------------------------------------------------------------------------------
