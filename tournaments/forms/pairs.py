@@ -44,7 +44,12 @@ class _PlayerForm(forms.Form):
 
 
 class RenameForm(_PlayerForm):
-    """A player's name corrected (a typo): the club's record of that player changes."""
+    """A player's name corrected (a typo): the club's record of that player changes; an empty
+    card number leaves the player's card number as it is."""
+
+    def __init__(self, *args: Any, pair: Pair, **kwargs: Any) -> None:
+        super().__init__(*args, pair=pair, **kwargs)
+        self.fields["card_number"].help_text = _("Empty: the card number stays as it is.")
 
 
 class SubstituteForm(_PlayerForm):

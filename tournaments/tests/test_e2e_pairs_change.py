@@ -19,7 +19,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import connection, connections
-from playwright.sync_api import Browser, Dialog, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
 from tournaments import services
@@ -120,9 +120,7 @@ def _walk(base: str, page: Page, shots: Screenshots, tournament: Tournament, ann
     page.goto(f"{base}/organise/pairs/{leaving.pk}/")
     expect(page.get_by_text("it is not seated from round 2 on")).to_be_visible()
     page.get_by_role("button", name="Withdraw", exact=True).click()
-    expect(
-        page.get_by_text("Pair 3 has withdrawn: it plays no more from round 2.")
-    ).to_be_visible()
+    expect(page.get_by_text("Pair 3 has withdrawn: it plays no more from round 2.")).to_be_visible()
     expect(page.get_by_text("Withdrawn: plays no more from round 2.")).to_be_visible()
     shots.take(page, "withdrawn")
 
@@ -173,7 +171,9 @@ def _walk(base: str, page: Page, shots: Screenshots, tournament: Tournament, ann
     expect(page.get_by_role("heading", name="Correct deal 1")).to_be_visible()
     services.tournament_finish(tournament=tournament, user=anna)  # another organiser finishes
     page.get_by_role("button", name="Save the correction").click()
-    expect(page.get_by_text("The tournament is finished: its results are final.").first).to_be_visible()
+    expect(
+        page.get_by_text("The tournament is finished: its results are final.").first
+    ).to_be_visible()
     shots.take(page, "correction-refused")
     page.goto(f"{base}/organise/tables/{table.pk}/")
     expect(page.get_by_role("link", name="Edit")).to_have_count(0)

@@ -41,7 +41,15 @@ def _pair_context(pair: Pair, **forms: Any) -> dict[str, Any]:
         "seated_round": last if waiting else None,
         "can_withdraw": not finished and last is not None and pair.withdrawn_from is None,
         "can_substitute": not finished and pair.withdrawn_from is None,
-        "rename_form": forms.get("rename_form") or RenameForm(pair=pair),
+        "rename_form": forms.get("rename_form")
+        or RenameForm(
+            pair=pair,
+            initial={
+                "player": pair.player_one_id,
+                "first_name": pair.player_one.first_name,
+                "last_name": pair.player_one.last_name,
+            },
+        ),
         "substitute_form": forms.get("substitute_form")
         or SubstituteForm(pair=pair, initial={"from_round": min(next_round, tournament.rounds)}),
         "withdraw_form": forms.get("withdraw_form") or WithdrawForm(),
@@ -80,7 +88,7 @@ def pair_rename(request: HttpRequest, pair_id: int) -> HttpResponse:
                 player=form.chosen_player(),
                 first_name=form.cleaned_data["first_name"],
                 last_name=form.cleaned_data["last_name"],
-                card_number=form.cleaned_data["card_number"],
+                card_number=form.cleaned_data["card_number"] or None,  # empty: kept as it is
                 user=request.user,
             )
         except ServiceError as error:
