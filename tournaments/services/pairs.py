@@ -17,6 +17,7 @@ from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.rounds import round_reseat
+from tournaments.services.standings import standings_recompute
 from tournaments.services.versions import results_changed
 
 Kind = TournamentEvent.Kind
@@ -210,6 +211,8 @@ def entrants_add(
         round_reseat(
             round=first, movement=first.movement, step=first.step, user=user, why="pair_joined"
         )
+    elif first is not None:
+        standings_recompute(tournament=tournament)  # the late pair takes its place, at 0
     results_changed(tournament)
     return pairs
 

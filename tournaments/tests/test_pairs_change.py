@@ -327,3 +327,27 @@ def test_a_name_cannot_take_another_players_card_number(club: Club) -> None:
         )
     player.refresh_from_db()
     assert player.full_name == "Name1a Surname1a"
+
+
+def test_a_backup_keeps_who_withdrew_and_who_joined_late(
+    club: Club, other_club: Club, organiser: User
+) -> None:
+    import json
+
+    from tournaments.backup import tournament_export, tournament_import
+
+    tournament = make_tournament(club, pairs=4)
+    first = play(tournament, organiser)
+    services.pairs_add(tournament=tournament, text="Mario Rossi / Lucia Bianchi")
+    services.pair_withdraw(pair=ns_winner(first))
+    data = json.loads(json.dumps(tournament_export(tournament=tournament)))
+    leaving = ns_winner(first).number
+    assert {p["number"]: (p["joined_from"], p["withdrawn_from"]) for p in data["pairs"]} == {
+        n: ((2, None) if n == 5 else (1, 2) if n == leaving else (1, None)) for n in range(1, 6)
+    }
+    copy = tournament_import(data=data, club=other_club, notes=[])
+    assert list(copy.pairs.order_by("number").values_list("joined_from", "withdrawn_from")) == (
+        list(tournament.pairs.order_by("number").values_list("joined_from", "withdrawn_from"))
+    )
+    assert copy.pairs.get(number=5).joined_from == 2
+    assert copy.pairs.get(number=ns_winner(first).number).withdrawn_from == 2
