@@ -149,7 +149,9 @@ def _settings(before: Any, after: Any) -> str:
     if not isinstance(before, dict) or not isinstance(after, dict):
         return ""
     parts = []
-    for key in after:
+    order = [field.name for field in Tournament._meta.fields]
+    # in the settings page's order (PostgreSQL's JSON keeps its keys in an order of its own)
+    for key in sorted(after, key=lambda name: order.index(name) if name in order else 99):
         try:
             name = str(getattr(Tournament._meta.get_field(key), "verbose_name", key))
         except Exception:

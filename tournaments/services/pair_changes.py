@@ -211,9 +211,8 @@ def pair_substitute(
     its number and results and shows the substitute's name from now on. The substitute is a
     club player found by card number or name, or a new one."""
     tournament = Tournament.objects.select_for_update().get(pk=pair.tournament_id)
-    pair = (
-        Pair.objects.select_for_update().select_related("player_one", "player_two").get(pk=pair.pk)
-    )
+    Pair.objects.select_for_update().filter(pk=pair.pk).first()  # one change of a pair at once
+    pair = Pair.objects.select_related("player_one", "player_two").get(pk=pair.pk)
     if tournament.status == Tournament.Status.FINISHED:
         raise ServiceError(finished_refusal())
     position = "player_one" if pair.player_one_id == player.pk else "player_two"

@@ -203,7 +203,9 @@ def round_reseat(
 ) -> Prepared:
     """Seat a round again, with another movement or step, before it starts (`why`, for the
     audit record, when a service does it: a pair withdrew or joined)."""
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    round_ = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+    )
     _check_changeable(round_)
     before = _movement_of(round_)
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
@@ -241,7 +243,9 @@ def _check_changeable(round_: Round) -> None:
 def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair, user: User | None = None) -> list[str]:
     """Swap two pairs' seats (table and direction, or the bye) before the round starts;
     returns warnings (rematches)."""
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    round_ = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+    )
     _check_changeable(round_)
     if pair_a.pk == pair_b.pk:
         raise ServiceError(_("Choose two different pairs to swap."))
@@ -295,7 +299,9 @@ def _place(pair: Pair, seat: Seat) -> dict[str, object]:
 @transaction.atomic
 def round_start(*, round: Round, user: User | None = None) -> Round:
     """Start a seated round: the seating is fixed and the bye gets its award."""
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    round_ = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+    )
     if round_.tournament.status == Tournament.Status.FINISHED:
         raise ServiceError(finished_refusal())
     if round_.status != Round.Status.SEATING:
