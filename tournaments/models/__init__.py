@@ -14,6 +14,7 @@ from tournaments.models.tournaments import (
     VARIANT_CHOICES,
     VP_SCALE_CHOICES,
     Pair,
+    Substitution,
     Tournament,
     TournamentEvent,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "Round",
     "Season",
     "Seat",
+    "Substitution",
     "Table",
     "Tournament",
     "TournamentEvent",
