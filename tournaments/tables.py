@@ -79,6 +79,12 @@ class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has 
     headers (translated, in the game's words) never reach the CSV. See tournaments/exports.py
     and README "Exports"."""
 
+    def render_players(self, value: str, record: Any) -> str:
+        return format_html("{}{}", value, pair_mark(record))
+
+    def value_players(self, value: str) -> str:
+        return value  # the CSV: the names alone
+
     @classmethod
     def for_tournament(cls, tournament: Tournament, data: Any, **options: Any) -> "StandingsTable":
         extra = tournament.play_format.extra_columns
@@ -113,7 +119,19 @@ class PublicStandingsTable(StandingsTable):
             '<span class="player">{}</span>',
             ((name,) for name in record.player_names),
         )
-        return format_html('<a href="{}">{}</a>', self.pair_url(record.number), names)
+        link = format_html('<a href="{}">{}</a>', self.pair_url(record.number), names)
+        return format_html("{}{}", link, pair_mark(record))
+
+
+def pair_mark(record: Any) -> str:
+    """After a pair's names on the page (never in the CSV): withdrawn, or joined late."""
+    if getattr(record, "withdrawn_from", None):
+        text = _("withdrawn from round %(round)s") % {"round": record.withdrawn_from}
+    elif getattr(record, "joined_from", 1) > 1:
+        text = _("from round %(round)s") % {"round": record.joined_from}
+    else:
+        return ""
+    return format_html(' <span class="badge withdrawn">{}</span>', text)
 
 
 # --- seasons -------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from tournaments.admin.base import ReadOnlyInline, ServicesOnlyAdmin
 from tournaments.models import (
     Pair,
     Round,
+    Substitution,
     Tournament,
 )
 from tournaments.services.tournaments import SCORING_SETTINGS as SCORING_LABELS
@@ -120,7 +121,7 @@ class TournamentAdmin(admin.ModelAdmin[Tournament]):
         return fixed
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
-        services.tournament_update(tournament=obj, **form.updates())
+        services.tournament_update(tournament=obj, user=request.user, **form.updates())
         obj.refresh_from_db()  # the service saved its own copy
 
     @admin.display(description=_("pairs"), ordering="pair_count")
@@ -166,6 +167,22 @@ class PairAdmin(ServicesOnlyAdmin[Pair]):
     @admin.display(description=_("players"))
     def players(self, pair: Pair) -> str:
         return pair.names
+
+
+@admin.register(Substitution)
+class SubstitutionAdmin(ServicesOnlyAdmin[Substitution]):
+    """Who replaced whom in a pair, from which round (services.pair_substitute)."""
+
+    list_display = ("pair", "player_out", "player_in", "from_round")
+    list_filter = ("pair__tournament__club",)
+    list_select_related = (
+        "pair__tournament",
+        "pair__player_one",
+        "pair__player_two",
+        "player_out",
+        "player_in",
+    )
+    ordering = ("-pair__tournament__date", "pair", "from_round")
 
 
 # --- rounds, tables and seats ---------------------------------------------------------------------

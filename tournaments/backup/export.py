@@ -14,6 +14,7 @@ from tournaments.backup.fields import (
     FORMAT,
     MELD_FIELDS,
     PAIR_FIELDS,
+    PAIR_PLAY_FIELDS,
     PLAYER_FIELDS,
     ROUND_FIELDS,
     SIDE_FIELDS,
@@ -94,7 +95,7 @@ def _document(tournament: Tournament) -> dict[str, Any]:
         },
         "pairs": [
             {
-                **_dump(pair, PAIR_FIELDS),
+                **_dump(pair, (*PAIR_FIELDS, *PAIR_PLAY_FIELDS)),
                 "player_one": _dump(pair.player_one, PLAYER_FIELDS),
                 "player_two": None
                 if pair.player_two is None

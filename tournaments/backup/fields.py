@@ -19,6 +19,9 @@ TOURNAMENT_FIELDS = (
 )  # fmt: skip
 PLAYER_FIELDS = ("first_name", "last_name", "card_number")
 PAIR_FIELDS = ("number", *STANDING_FIELDS)
+PAIR_PLAY_FIELDS = ("joined_from", "withdrawn_from")
+"""A late pair's first round and a withdrawn pair's first round out; optional when read (files
+written before pairs could change during an evening have neither)."""
 ROUND_FIELDS = ("number", "movement", "step", "seed", "status", "pairing_outdated")
 TABLE_TOTALS = ("status", "ns_mp", "ew_mp", "ns_vp", "ew_vp", "winner")
 TABLE_LABELS = {

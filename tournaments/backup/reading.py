@@ -17,6 +17,7 @@ from tournaments.backup.fields import (
     MELD_FIELDS,
     NS,
     PAIR_FIELDS,
+    PAIR_PLAY_FIELDS,
     PLAYER_FIELDS,
     ROUND_FIELDS,
     SIDE_FIELDS,
@@ -241,7 +242,9 @@ def read(data: Row, club: Club) -> Backup:
             players.append(
                 _values(Player, _object(player, f"{where}, {key}"), PLAYER_FIELDS, where)
             )
-        pairs[number] = _PairIn(Pair(**_values(Pair, row, PAIR_FIELDS, where)), players)
+        present = [name for name in PAIR_PLAY_FIELDS if name in row]
+        values = _values(Pair, row, (*PAIR_FIELDS, *present), where)
+        pairs[number] = _PairIn(Pair(**values), players)
     rounds = [_read_round(row, pairs) for row in _list(data, "rounds", "the file")]
     if len({round_.row.number for round_ in rounds}) != len(rounds):
         raise bad("the file", "lists a round number twice")

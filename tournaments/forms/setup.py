@@ -340,9 +340,8 @@ def _with_defaults(data: Mapping[str, Any], rounds: int) -> Mapping[str, Any]:
 class PairsForm(forms.Form):
     text = forms.CharField(
         label=_("Add pairs, one a line"),
-        widget=forms.Textarea(
-            attrs={"rows": 6, "placeholder": "Mario Rossi / Lucia Bianchi\nAnna Verdi / Paolo Neri"}
-        ),
+        # no placeholder: the help text's example is in the reader's language, names included
+        widget=forms.Textarea(attrs={"rows": 6}),
         error_messages={"required": _("Write at least one pair, one a line.")},
         help_text=_("Write the two players of a pair on one line, separated by “/”."),
     )

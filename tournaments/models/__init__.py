@@ -23,6 +23,7 @@ from tournaments.models.tournaments import (
     VARIANT_CHOICES,
     VP_SCALE_CHOICES,
     Pair,
+    Substitution,
     Tournament,
     TournamentEvent,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "Round",
     "Season",
     "Seat",
+    "Substitution",
     "Table",
     "Tournament",
     "TournamentEvent",

@@ -202,6 +202,17 @@ class Pair(models.Model):
     point_difference = models.IntegerField(verbose_name=_("point difference"), default=0)
     byes = models.PositiveSmallIntegerField(verbose_name=_("byes"), default=0)
     rank = models.PositiveSmallIntegerField(verbose_name=_("rank"), null=True, blank=True)
+    joined_from = models.PositiveSmallIntegerField(
+        verbose_name=_("joined from round"),
+        default=1,
+        help_text=_("The first round the pair plays: 2 for a pair that arrived late."),
+    )
+    withdrawn_from = models.PositiveSmallIntegerField(
+        verbose_name=_("withdrawn from round"),
+        null=True,
+        blank=True,
+        help_text=_("The first round the pair no longer plays, once it has withdrawn."),
+    )
 
     class Meta:
         verbose_name = _("pair")
@@ -222,6 +233,36 @@ class Pair(models.Model):
         if self.player_two_id is None:
             return self.player_one.full_name
         return f"{self.player_one.full_name} – {self.player_two.full_name}"  # type: ignore[union-attr]
+
+    def plays_in(self, round_number: int) -> bool:
+        """Whether the pair is in the field of round `round_number` (it joined by then and has
+        not withdrawn)."""
+        withdrawn = self.withdrawn_from is not None and round_number >= self.withdrawn_from
+        return self.joined_from <= round_number and not withdrawn
+
+
+class Substitution(models.Model):
+    """A player of a pair replaced by another from a round on: the pair keeps its number and
+    its results, and shows the players of now; this says who played which rounds."""
+
+    pair = models.ForeignKey(
+        Pair, verbose_name=_("pair"), on_delete=models.CASCADE, related_name="substitutions"
+    )
+    player_out = models.ForeignKey(
+        Player, verbose_name=_("player replaced"), on_delete=models.RESTRICT, related_name="+"
+    )
+    player_in = models.ForeignKey(
+        Player, verbose_name=_("substitute"), on_delete=models.RESTRICT, related_name="+"
+    )
+    from_round = models.PositiveSmallIntegerField(verbose_name=_("from round"))
+
+    class Meta:
+        verbose_name = _("substitution")
+        verbose_name_plural = _("substitutions")
+        ordering = ["pair", "from_round", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.player_out} → {self.player_in} ({self.from_round})"
 
 
 class TournamentEvent(models.Model):

@@ -16,7 +16,13 @@ robin), `danese_pairing` (the Danese search), `matching` (the exact check it pru
 """
 
 from tournaments.movements.danese_pairing import DEFAULT_NODE_BUDGET, danese
-from tournaments.movements.draws import mitchell, mitchell_repeats, random_draw, round_robin
+from tournaments.movements.draws import (
+    mitchell,
+    mitchell_refit,
+    mitchell_repeats,
+    random_draw,
+    round_robin,
+)
 from tournaments.movements.registry import MOVEMENTS, Seated, SeatingRequest, seat_round
 from tournaments.movements.seating import History, Seating, TableSeat, rematches_in, swap_pairs
 
@@ -30,6 +36,7 @@ __all__ = [
     "TableSeat",
     "danese",
     "mitchell",
+    "mitchell_refit",
     "mitchell_repeats",
     "random_draw",
     "rematches_in",

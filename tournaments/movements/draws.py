@@ -82,6 +82,37 @@ def mitchell(
     return Seating(tuple(tables), bye, rematches_at(tables, opponents_met(history)))
 
 
+def mitchell_refit(previous: Seating, pairs: Sequence[int]) -> Seating:
+    """The `previous` round's Mitchell lines fitted to a field that changed since (a pair
+    withdrew, a late pair joined), so that the movement can go on: a pair gone leaves its
+    line, a new pair sits North-South at a new table (North-South stays, so a pair that
+    missed rounds does not sit out next), and the lines are evened out by moving the last of
+    the other North-South pairs to East-West (East-West may have one pair more: it sits out,
+    as in an odd field). The tables before keep their places, so the movement goes on as it
+    was; a meeting it brings back is listed like any rematch."""
+    field = check_field(pairs)
+    present = set(field)
+    tables = sorted(previous.tables, key=lambda table: table.number)
+    north_south = [table.ns for table in tables if table.ns in present]
+    east_west = [table.ew for table in tables if table.ew in present]
+    if previous.bye is not None and previous.bye in present:
+        east_west.append(previous.bye)
+    placed = set(north_south) | set(east_west)
+    new = [pair for pair in field if pair not in placed]
+    north_south += new
+    while len(north_south) > len(east_west):
+        movable = [pair for pair in north_south if pair not in new] or north_south
+        east_west.append(north_south.pop(north_south.index(movable[-1])))
+    while len(east_west) > len(north_south) + 1:
+        north_south.append(east_west.pop())
+    fitted = tuple(
+        TableSeat(number, ns, ew)
+        for number, (ns, ew) in enumerate(zip(north_south, east_west, strict=False), 1)
+    )
+    bye = east_west[-1] if len(east_west) > len(north_south) else None
+    return Seating(fitted, bye)
+
+
 def mitchell_repeats(previous: Seating, *, step: int, history: History) -> list[frozenset[int]]:
     """The meetings already in `history` that moving East-West by `step` would bring back."""
     following = mitchell(previous, pairs=previous.pairs(), step=step, seed=0, history=history)

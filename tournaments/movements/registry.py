@@ -12,7 +12,13 @@ from dataclasses import dataclass, field
 from django.utils.translation import ngettext
 
 from tournaments.movements.danese_pairing import danese
-from tournaments.movements.draws import mitchell, mitchell_repeats, random_draw, round_robin
+from tournaments.movements.draws import (
+    mitchell,
+    mitchell_refit,
+    mitchell_repeats,
+    random_draw,
+    round_robin,
+)
 from tournaments.movements.seating import History, Seating
 
 
@@ -48,6 +54,8 @@ def _random(request: SeatingRequest) -> Seated:
 def _mitchell(request: SeatingRequest) -> Seated:
     warnings: tuple[str, ...] = ()
     step, previous = request.step, request.previous
+    if previous is not None and _field_changed(previous, request.pairs):
+        previous = mitchell_refit(previous, request.pairs)  # a pair withdrew or joined
     if previous is not None:
         repeats = mitchell_repeats(previous, step=step, history=request.history)
         if repeats:
@@ -70,6 +78,14 @@ def _mitchell(request: SeatingRequest) -> Seated:
         byes=request.byes,
     )
     return Seated(seating, warnings)
+
+
+def _field_changed(previous: Seating, pairs: Sequence[int]) -> bool:
+    """Whether the pairs changed since `previous`, or a withdrawal left one of its tables to a
+    bye (its table numbers have a gap)."""
+    numbers = sorted(table.number for table in previous.tables)
+    gaps = numbers != list(range(1, len(numbers) + 1))
+    return gaps or sorted(previous.pairs()) != sorted(pairs)
 
 
 def _danese(request: SeatingRequest) -> Seated:

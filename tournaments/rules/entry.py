@@ -18,6 +18,14 @@ SEATING = "seating"
 """The round status of a seated round that has not started (Round.Status.SEATING)."""
 
 
+def finished_refusal() -> str:
+    """What a finished tournament answers to any change of its results or seating."""
+    return _(
+        "The tournament is finished: its results are final. Reopen it (on the tournament's "
+        "page, with a reason) to change them."
+    )
+
+
 def entry_refusal(
     *,
     is_bye: bool,
@@ -26,17 +34,25 @@ def entry_refusal(
     play_format: PlayFormat,
     played: int,
     result: TableResult | None,
+    finished: bool = False,
 ) -> str:
     """Why the table takes no new deal now ("" when it does). `result` is what its deals make
     of it so far (None when they make no match, which the caller reports)."""
-    closed = table_closed(is_bye=is_bye, round_number=round_number, round_status=round_status)
+    closed = table_closed(
+        is_bye=is_bye, round_number=round_number, round_status=round_status, finished=finished
+    )
     if closed or result is None:
         return closed
     return play_format.no_more_deals(played=played, result=result)
 
 
-def table_closed(*, is_bye: bool, round_number: int, round_status: str) -> str:
-    """Why nothing at all can be entered at the table ("" when it can)."""
+def table_closed(
+    *, is_bye: bool, round_number: int, round_status: str, finished: bool = False
+) -> str:
+    """Why nothing at all can be entered at the table ("" when it can); in a finished
+    tournament nothing can be entered, corrected or removed."""
+    if finished:
+        return finished_refusal()
     if is_bye:
         return _("This pair sits out this round (a bye): there is nothing to enter.")
     if round_status == SEATING:

@@ -13,6 +13,8 @@ RULE_VALUE = (0, 10_000)
 MITCHELL_STEP = (1, 99)
 NAME_LENGTH = 60
 """The longest first name or surname the club's records keep (Player's columns)."""
+CARD_LENGTH = 30
+"""The longest federation card number (Player's column)."""
 PAIR_LINES = 500
 """The most pairs one paste may add."""
 LINK_REQUESTS_PER_MINUTE = 120

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from scoring import InvalidMatch, RuleSet
 from tournaments.models import Deal, Pair, ResultChange, Table, Tournament
-from tournaments.rules.entry import entry_refusal, running_before
+from tournaments.rules.entry import entry_refusal, finished_refusal, running_before
 from tournaments.rules.formats import PlayFormat, TableResult
 from tournaments.selectors.access import User, for_organiser
 from tournaments.selectors.organiser import seats_prefetch, table_changes, table_deals
@@ -31,6 +31,8 @@ class TablePage:
     no_entry: str
     neighbours: tuple[int | None, int | None]
     changes: list[ResultChange]
+    locked: str = ""
+    """Why no deal of the table can be corrected or removed (a finished tournament), or ""."""
 
     def running_before(self, number: int) -> tuple[int, int]:
         return running_before(self.totals, number)
@@ -65,6 +67,7 @@ def read_table_page(table_id: int) -> TablePage:
         play_format=play_format,
         played=len(deals),
         result=result,
+        finished=tournament.status == Tournament.Status.FINISHED,
     )
     first_free = next(n for n in range(1, len(deals) + 2) if n not in totals)
     others = list(
@@ -90,6 +93,7 @@ def read_table_page(table_id: int) -> TablePage:
         no_entry=no_entry,
         neighbours=neighbours,
         changes=list(table_changes(table)[:5]),
+        locked=finished_refusal() if tournament.status == Tournament.Status.FINISHED else "",
     )
 
 

@@ -5,6 +5,7 @@ subject: `tournaments` (settings, publish, finish), `pairs`, `rounds` (seating a
 when one is raised."""
 
 from tournaments.selectors.access import User
+from tournaments.services.audit import deal_restore
 from tournaments.services.deals import (
     DealPreview,
     deal_preview,
@@ -13,8 +14,24 @@ from tournaments.services.deals import (
     score_at_table,
     table_recompute,
 )
+from tournaments.services.entrants import entrants_import
 from tournaments.services.errors import ServiceError, StaleTable
-from tournaments.services.pairs import pair_remove, pairs_add, parse_pair_lines
+from tournaments.services.pair_changes import (
+    BYE,
+    RESEAT,
+    Withdrawal,
+    pair_substitute,
+    pair_withdraw,
+    player_rename,
+)
+from tournaments.services.pairs import (
+    Entrant,
+    Person,
+    entrants_add,
+    pair_remove,
+    pairs_add,
+    parse_pair_lines,
+)
 from tournaments.services.rounds import (
     Prepared,
     round_prepare,
@@ -33,26 +50,38 @@ from tournaments.services.tournaments import (
     tournament_create,
     tournament_finish,
     tournament_publish,
+    tournament_reopen,
     tournament_update,
     vp_scale_from_rows,
 )
 from tournaments.services.versions import results_changed
 
 __all__ = [
+    "BYE",
+    "RESEAT",
     "DealPreview",
+    "Entrant",
+    "Person",
     "Prepared",
     "ServiceError",
     "StaleTable",
     "User",
+    "Withdrawal",
     "danese_flags_refresh",
     "danese_standings",
     "deal_preview",
     "deal_record",
     "deal_remove",
+    "deal_restore",
     "default_movement_plan",
+    "entrants_add",
+    "entrants_import",
     "pair_remove",
+    "pair_substitute",
+    "pair_withdraw",
     "pairs_add",
     "parse_pair_lines",
+    "player_rename",
     "results_changed",
     "round_prepare",
     "round_reseat",
@@ -67,6 +96,7 @@ __all__ = [
     "tournament_create",
     "tournament_finish",
     "tournament_publish",
+    "tournament_reopen",
     "tournament_update",
     "vp_scale_from_rows",
 ]

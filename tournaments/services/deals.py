@@ -226,7 +226,10 @@ def _snapshot(deal: Deal | None) -> dict[str, Any] | None:
 
 def _check_table_open(table: Table, version: int) -> None:
     closed = table_closed(
-        is_bye=table.is_bye, round_number=table.round.number, round_status=table.round.status
+        is_bye=table.is_bye,
+        round_number=table.round.number,
+        round_status=table.round.status,
+        finished=table.round.tournament.status == Tournament.Status.FINISHED,
     )
     if closed:
         raise ServiceError(closed)

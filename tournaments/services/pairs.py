@@ -1,15 +1,26 @@
-"""Writes of a tournament's pairs (coppie): added from pasted lines of names, or removed."""
+"""Writes of a tournament's pairs (coppie): entered from pasted lines of names or from a file
+(`services.entrants`), late pairs joining, and pairs removed."""
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from tournaments.models import Pair, Player, Tournament
+from tournaments.models import Pair, Player, Round, Tournament, TournamentEvent
 from tournaments.rules import limits
+from tournaments.rules.entry import finished_refusal
+from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
+from tournaments.services.events import record
+from tournaments.services.rounds import round_reseat
+from tournaments.services.standings import standings_recompute
 from tournaments.services.versions import results_changed
+
+Kind = TournamentEvent.Kind
 
 _SEPARATORS = re.compile(r"\s*(?:/|&|\t|;|,|\s-\s|\s–\s|\+)\s*")
 
@@ -71,20 +82,77 @@ def _split_name(name: str) -> tuple[str, str]:
     return " ".join(words[:-1]), words[-1]
 
 
+@dataclass(frozen=True)
+class Person:
+    """A player as an entry names them: names, and the federation card number if given."""
+
+    first_name: str
+    last_name: str
+    card_number: str = ""
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One pair to enter: its players, and where it was written ("Row 4" of a file; "" when
+    typed), for the messages."""
+
+    players: tuple[Person, ...]
+    where: str = ""
+
+
 @transaction.atomic
-def pairs_add(*, tournament: Tournament, text: str) -> list[Pair]:
-    """Add pairs, two names a line; players already known to the club are reused."""
-    if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError(_("The tournament is finished: no pairs can be added."))
-    if tournament.round_set.exists():
-        raise ServiceError(_("Pairs can only be added before the first round is seated."))
+def pairs_add(*, tournament: Tournament, text: str, user: User | None = None) -> list[Pair]:
+    """Add pairs, two names a line; players already known to the club are reused. Before
+    round 1 is seated they enter the whole evening; once round 1 is seated (and round 2 is
+    not) they are late pairs (`entrants_add`)."""
     per_pair = 1 if tournament.rules.one_player_sides_only else 2
     lines = parse_pair_lines(text, players_per_pair=per_pair)
     if not lines:
         raise ServiceError(_("Write at least one pair, one a line."))
+    entrants = [Entrant(tuple(Person(first, last) for first, last in names)) for names in lines]
+    return entrants_add(tournament=tournament, entrants=entrants, user=user)
+
+
+@transaction.atomic
+def entrants_add(
+    *,
+    tournament: Tournament,
+    entrants: Sequence[Entrant],
+    user: User | None = None,
+    source: str = "",
+) -> list[Pair]:
+    """Enter pairs, typed or read from a file (`source`: its name): the club's players are
+    reused (by card number when one is given, else by name) and a card number given fills an
+    empty one. Before round 1 is seated the pairs play the whole evening. Until round 2 is
+    seated they are late pairs: while round 1 is only seated they join it and it is seated
+    again; once it has started they play from round 2 and score nothing for round 1 (their
+    rounds played say so). Nothing is saved when any pair is wrong."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one entry at a time
+    tournament.refresh_from_db()
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError(finished_refusal())
+    rounds = list(tournament.round_set.order_by("number"))
+    if len(rounds) > 1:
+        raise ServiceError(
+            _("Round 2 is seated: a late pair can only join before round 2 is seated.")
+        )
+    first = rounds[0] if rounds else None
+    joined_from = 2 if first is not None and first.status != Round.Status.SEATING else 1
+    if joined_from > tournament.rounds:
+        raise ServiceError(
+            _("Round 1 has started and it is the only round: a late pair would play nothing.")
+        )
     known = {
         (p.first_name.casefold(), p.last_name.casefold()): p
-        for p in Player.objects.filter(club=tournament.club)
+        for p in Player.objects.filter(club=tournament.club).order_by("pk")
+    }
+    by_card = {
+        p.card_number: p
+        for p in Player.objects.filter(club=tournament.club).exclude(card_number="")
     }
     entered = {
         pid
@@ -94,26 +162,35 @@ def pairs_add(*, tournament: Tournament, text: str) -> list[Pair]:
     }
     next_number = (tournament.pairs.aggregate(n=Max("number"))["n"] or 0) + 1
     created = []
-    problems = []
-    for names in lines:
+    problems: list[str] = []
+    cards_given: dict[str, str] = {}
+    for entrant in entrants:
         players = []
-        for first, last in names:
-            player = known.get((first.casefold(), last.casefold()))
-            if player is None:
-                player = Player.objects.create(
-                    club=tournament.club, first_name=first, last_name=last
-                )
-                known[(first.casefold(), last.casefold())] = player
+        for person in entrant.players:
+            try:
+                player = _player_for(tournament, person, known, by_card, cards_given, entrant.where)
+            except ServiceError as error:
+                problems.extend(error.messages)
+                continue
             if player.pk in entered:
                 problems.append(
-                    _("%(name)s is already in a pair of this tournament.")
-                    % {"name": player.full_name}
+                    _where(
+                        entrant.where,
+                        _("%(name)s is already in a pair of this tournament.")
+                        % {"name": player.full_name},
+                    )
                 )
             entered.add(player.pk)
             players.append(player)
+        if len(players) != len(entrant.players):
+            continue
         if len(players) == 2 and players[0].pk == players[1].pk:
             problems.append(
-                _("A pair needs two different players (%(name)s).") % {"name": players[0].full_name}
+                _where(
+                    entrant.where,
+                    _("A pair needs two different players (%(name)s).")
+                    % {"name": players[0].full_name},
+                )
             )
             continue
         created.append(
@@ -122,19 +199,124 @@ def pairs_add(*, tournament: Tournament, text: str) -> list[Pair]:
                 number=next_number,
                 player_one=players[0],
                 player_two=players[1] if len(players) > 1 else None,
+                joined_from=joined_from,
             )
         )
         next_number += 1
     if problems:
         raise ServiceError(*problems)
     pairs = Pair.objects.bulk_create(created)
+    _record_entry(tournament, pairs, first, user=user, source=source)
+    if first is not None and first.status == Round.Status.SEATING:
+        round_reseat(
+            round=first, movement=first.movement, step=first.step, user=user, why="pair_joined"
+        )
+    elif first is not None:
+        standings_recompute(tournament=tournament)  # the late pair takes its place, at 0
     results_changed(tournament)
     return pairs
 
 
+def _where(where: str, message: str) -> str:
+    return f"{where}: {message}" if where else message
+
+
+def _player_for(
+    tournament: Tournament,
+    person: Person,
+    known: dict[tuple[str, str], Player],
+    by_card: dict[str, Player],
+    cards_given: dict[str, str],
+    where: str,
+) -> Player:
+    """The club's player an entry names, made when new; a card number reuses its player."""
+    key = (person.first_name.casefold(), person.last_name.casefold())
+    card = person.card_number
+    if card:
+        if card in cards_given and cards_given[card] != person.full_name:
+            raise ServiceError(
+                _where(
+                    where,
+                    _("card number %(card)s is given to %(one)s and to %(other)s.")
+                    % {"card": card, "one": cards_given[card], "other": person.full_name},
+                )
+            )
+        cards_given[card] = person.full_name
+        holder = by_card.get(card)
+        if holder is not None:
+            if (holder.first_name.casefold(), holder.last_name.casefold()) != key:
+                raise ServiceError(
+                    _where(
+                        where,
+                        _(
+                            "card number %(card)s belongs to %(holder)s in the club's records, "
+                            "not to %(name)s."
+                        )
+                        % {"card": card, "holder": holder.full_name, "name": person.full_name},
+                    )
+                )
+            return holder
+    player = known.get(key)
+    if player is not None and card and player.card_number and player.card_number != card:
+        player = None  # a namesake with another card: another person
+    if player is None:
+        player = Player.objects.create(
+            club=tournament.club,
+            first_name=person.first_name,
+            last_name=person.last_name,
+            card_number=card,
+        )
+        known.setdefault(key, player)
+    elif card and not player.card_number:
+        player.card_number = card
+        player.save(update_fields=["card_number"])
+    if card:
+        by_card[card] = player
+    return player
+
+
+def _record_entry(
+    tournament: Tournament,
+    pairs: list[Pair],
+    first: Round | None,
+    *,
+    user: User | None,
+    source: str,
+) -> None:
+    details: dict[str, Any] = {"source": source} if source else {}
+    if first is None:
+        record(
+            tournament,
+            Kind.PAIR_ADDED,
+            user=user,
+            after=[{"pair": pair.number, "names": pair.names} for pair in pairs],
+            **details,
+        )
+        return
+    for pair in pairs:
+        record(
+            tournament,
+            Kind.PAIR_JOINED,
+            user=user,
+            round_number=pair.joined_from,
+            after={"pair": pair.number, "names": pair.names, "from_round": pair.joined_from},
+            **details,
+        )
+
+
 @transaction.atomic
-def pair_remove(*, pair: Pair) -> None:
-    if pair.tournament.round_set.exists():
-        raise ServiceError(_("A pair can only be removed before the first round is seated."))
+def pair_remove(*, pair: Pair, user: User | None = None) -> None:
+    """Remove a pair entered by mistake, before round 1 is seated (later, it withdraws)."""
+    tournament = pair.tournament
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError(finished_refusal())
+    if tournament.round_set.exists():
+        raise ServiceError(
+            _("A pair can only be removed before the first round is seated."),
+            _("From then on a pair that leaves withdraws, on its own page."),
+        )
+    record(
+        tournament, Kind.PAIR_REMOVED, user=user, before={"pair": pair.number, "names": pair.names}
+    )
     pair.delete()
-    results_changed(pair.tournament)
+    results_changed(tournament)

@@ -3,16 +3,20 @@ start it (the bye takes its award)."""
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import movements
-from tournaments.models import Pair, Round, Seat, Table, Tournament
+from tournaments.models import Pair, Round, Seat, Table, Tournament, TournamentEvent
 from tournaments.rules import limits
+from tournaments.rules.entry import finished_refusal
 from tournaments.selectors import results
+from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
+from tournaments.services.events import record
 from tournaments.services.standings import (
     danese_standings,
     round_refresh_status,
@@ -22,6 +26,7 @@ from tournaments.services.tournaments import default_movement_plan
 from tournaments.services.versions import results_changed
 
 NS, EW = Seat.Direction.NS, Seat.Direction.EW
+Kind = TournamentEvent.Kind
 
 
 @dataclass
@@ -33,7 +38,8 @@ class Prepared:
 def _seating_for(
     tournament: Tournament, number: int, movement: str, step: int | None, seed: int
 ) -> tuple[movements.Seating, list[str]]:
-    pair_ids = list(tournament.pairs.order_by("number").values_list("id", flat=True))
+    field = [pair for pair in tournament.pairs.order_by("number") if pair.plays_in(number)]
+    pair_ids = [pair.pk for pair in field]
     if len(pair_ids) < 2:
         raise ServiceError(_("Add at least two pairs before seating a round."))
     if movement not in movements.MOVEMENTS:
@@ -45,6 +51,10 @@ def _seating_for(
             % {"low": low, "high": high, "step": step}
         )
     history, byes = results.history(tournament, before=number)
+    for pair in field:
+        # a late pair's missed rounds count as rounds out: it does not sit out again first
+        if pair.joined_from > 1:
+            byes[pair.pk] = byes.get(pair.pk, 0) + pair.joined_from - 1
     earlier = list(tournament.round_set.filter(number__lt=number).order_by("number"))
     request = movements.SeatingRequest(
         pairs=pair_ids,
@@ -82,10 +92,13 @@ def round_prepare(
     movement: str | None = None,
     step: int | None = None,
     seed: int | None = None,
+    user: User | None = None,
 ) -> Prepared:
     """Seat the next round by its movement. The seating can still be changed (swap, or prepared
     again) until the round is started."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError(finished_refusal())
     last = tournament.round_set.order_by("-number").first()
     if last is not None and last.status == Round.Status.SEATING:
         raise ServiceError(
@@ -107,8 +120,6 @@ def round_prepare(
             _("This tournament has %(rounds)s rounds. Raise the number of rounds to add another.")
             % {"rounds": tournament.rounds}
         )
-    if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError(_("The tournament is finished."))
     plan = tournament.movement_plan or default_movement_plan(tournament.rounds)
     movement = movement or (plan[number - 1] if number <= len(plan) else Round.Movement.DANESE)
     if movement == Round.Movement.MITCHELL:
@@ -123,8 +134,19 @@ def round_prepare(
         seed=seed,
     )
     _write_seating(round_, seating)
+    record(
+        tournament,
+        Kind.ROUND_SEATED,
+        user=user,
+        round_number=number,
+        after=_movement_of(round_),
+    )
     results_changed(tournament)
     return Prepared(round_, warnings)
+
+
+def _movement_of(round_: Round) -> dict[str, object]:
+    return {"movement": round_.movement, "step": round_.step}
 
 
 def _numbers_text(numbers: list[int]) -> str:
@@ -187,12 +209,21 @@ def _started_text(round_: Round) -> str:
 
 @transaction.atomic
 def round_reseat(
-    *, round: Round, movement: str, step: int | None = None, seed: int | None = None
+    *,
+    round: Round,
+    movement: str,
+    step: int | None = None,
+    seed: int | None = None,
+    user: User | None = None,
+    why: str = "",
 ) -> Prepared:
-    """Seat a round again, with another movement or step, before it starts."""
-    round_ = Round.objects.select_for_update().get(pk=round.pk)
-    if round_.status != Round.Status.SEATING:
-        raise ServiceError(_started_text(round_))
+    """Seat a round again, with another movement or step, before it starts (`why`, for the
+    audit record, when a service does it: a pair withdrew or joined)."""
+    round_ = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+    )
+    _check_changeable(round_)
+    before = _movement_of(round_)
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
     if movement == Round.Movement.MITCHELL:
         step = step or 1
@@ -202,30 +233,69 @@ def round_reseat(
     round_.seed = seed
     round_.save(update_fields=["movement", "step", "seed"])
     _write_seating(round_, seating)
+    extra: dict[str, Any] = {"why": why} if why else {}
+    record(
+        round_.tournament,
+        Kind.ROUND_RESEATED,
+        user=user,
+        round_number=round_.number,
+        before=before,
+        after=_movement_of(round_),
+        **extra,
+    )
     results_changed(round_.tournament)
     return Prepared(round_, warnings)
 
 
-@transaction.atomic
-def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair) -> list[str]:
-    """Swap two pairs' seats before the round starts (movements.swap_pairs); returns warnings
-    (rematches)."""
-    round_ = Round.objects.select_for_update().get(pk=round.pk)
+def _check_changeable(round_: Round) -> None:
+    """A round's seating changes only before it starts, in a tournament not finished."""
+    if round_.tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError(finished_refusal())
     if round_.status != Round.Status.SEATING:
         raise ServiceError(_started_text(round_))
+
+
+@transaction.atomic
+def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair, user: User | None = None) -> list[str]:
+    """Swap two pairs' seats (table and direction, or the bye) before the round starts;
+    returns warnings (rematches)."""
+    round_ = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+    )
+    _check_changeable(round_)
     if pair_a.pk == pair_b.pk:
         raise ServiceError(_("Choose two different pairs to swap."))
-    seated = set(round_.seats.values_list("pair_id", flat=True))
-    if not {pair_a.pk, pair_b.pk} <= seated:
+    seats = {seat.pair_id: seat for seat in round_.seats.select_related("table")}
+    if pair_a.pk not in seats or pair_b.pk not in seats:
         raise ServiceError(_("Both pairs must be seated in this round."))
-    history, _byes = results.history(round_.tournament, before=round_.number)
-    swapped = movements.swap_pairs(
-        results.seating_of(round_), pair_a.pk, pair_b.pk, history=history
+    a, b = seats[pair_a.pk], seats[pair_b.pk]
+    before = {"a": _place(pair_a, a), "b": _place(pair_b, b)}
+    # the seats change places: written anew, as the (table, direction) pairs are unique; each
+    # pair keeps its link (Seat.token), so a QR code printed already still opens its page
+    Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(
+                round=round_, table=b.table, pair_id=pair_a.pk, direction=b.direction, token=a.token
+            ),
+            Seat(
+                round=round_, table=a.table, pair_id=pair_b.pk, direction=a.direction, token=b.token
+            ),
+        ]
     )
-    _write_seats(round_, swapped, {table.number: table for table in round_.tables.all()})
+    record(
+        round_.tournament,
+        Kind.SEATS_SWAPPED,
+        user=user,
+        round_number=round_.number,
+        before=before,
+        after={"a": _place(pair_a, b), "b": _place(pair_b, a)},
+    )
     results_changed(round_.tournament)
-    if swapped.rematches:
-        count = len(swapped.rematches)
+    history, _byes = results.history(round_.tournament, before=round_.number)
+    rematches = movements.rematches_in(results.seating_of(round_), history)
+    if rematches:
+        count = len(rematches)
         return [
             ngettext(
                 "This seating now repeats %(count)s meeting already played.",
@@ -237,10 +307,24 @@ def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair) -> list[str]:
     return []
 
 
+def _place(pair: Pair, seat: Seat) -> dict[str, object]:
+    """Where a pair sits, for the audit record: its number, the table (None: the bye) and
+    the direction."""
+    return {
+        "pair": pair.number,
+        "table": None if seat.table.is_bye else seat.table.number,
+        "direction": seat.direction,
+    }
+
+
 @transaction.atomic
-def round_start(*, round: Round) -> Round:
+def round_start(*, round: Round, user: User | None = None) -> Round:
     """Start a seated round: the seating is fixed and the bye gets its award."""
-    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    round_ = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+    )
+    if round_.tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError(finished_refusal())
     if round_.status != Round.Status.SEATING:
         raise ServiceError(_("Round %(number)s has already started.") % {"number": round_.number})
     tournament = round_.tournament
@@ -256,5 +340,6 @@ def round_start(*, round: Round) -> Round:
         tournament.save(update_fields=["status"])
     round_refresh_status(round_)
     standings_recompute(tournament=tournament)
+    record(tournament, Kind.ROUND_STARTED, user=user, round_number=round_.number)
     results_changed(tournament)
     return round_

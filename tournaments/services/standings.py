@@ -41,15 +41,21 @@ def _write_standings(pairs: list[Pair]) -> None:
 
 
 def danese_standings(tournament: Tournament, *, before: int) -> list[int]:
-    """Pair ids best first from the tables of the rounds before round `before`."""
-    pair_ids = list(tournament.pairs.order_by("number").values_list("id", flat=True))
+    """The ids of the pairs of round `before`'s field (neither withdrawn nor yet to join),
+    best first by the tables of the rounds before it: a withdrawn pair's results still count
+    for its opponents, but it is paired no more."""
+    pairs = list(tournament.pairs.order_by("number"))
+    pair_ids = [pair.pk for pair in pairs]
     records = tournament.play_format.rank(pair_ids, results.outcomes(tournament, before=before))
-    return sorted(pair_ids, key=lambda pid: (records[pid].rank or 0, pair_ids.index(pid)))
+    field = [pair.pk for pair in pairs if pair.plays_in(before)]
+    return sorted(field, key=lambda pid: (records[pid].rank or 0, pair_ids.index(pid)))
 
 
 def danese_flags_refresh(*, tournament: Tournament) -> None:
     """Flag the Danese rounds whose pairing the current results would now make differently."""
     for round_ in tournament.round_set.filter(movement=Round.Movement.DANESE):
+        if round_.tables.filter(is_bye=True).count() > 1:
+            continue  # a withdrawal left a table to a bye by the organiser's choice
         history, byes = results.history(tournament, before=round_.number)
         wanted = movements.danese(
             danese_standings(tournament, before=round_.number), history=history, byes=byes

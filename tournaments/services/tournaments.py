@@ -10,11 +10,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import VpScale, house_rules, rule_set
-from tournaments.models import CUSTOM_SCALE, Club, Round, Tournament
+from tournaments.models import CUSTOM_SCALE, Club, Round, Tournament, TournamentEvent
 from tournaments.rules import limits
 from tournaments.rules.vp_tables import scale_from_rows
+from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
+from tournaments.services.events import record
+from tournaments.services.standings import standings_recompute
 from tournaments.services.versions import results_changed
+
+Kind = TournamentEvent.Kind
+REASON_LENGTH = 200
+"""The longest reason a reopening keeps."""
 
 
 @transaction.atomic
@@ -91,8 +98,13 @@ def vp_scale_from_rows(rows: Sequence[Sequence[int | None]]) -> VpScale:
 
 
 @transaction.atomic
-def tournament_finish(*, tournament: Tournament) -> Tournament:
+def tournament_finish(*, tournament: Tournament, user: User | None = None) -> Tournament:
+    """Finish the tournament: the standings are recomputed from every finished table and
+    become final, and its season counts it. Finished, nothing of its results changes until
+    it is reopened."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError(_("The tournament is finished already."))
     unfinished = tournament.round_set.exclude(status=Round.Status.DONE)
     if unfinished.exists():
         raise ServiceError(
@@ -102,6 +114,35 @@ def tournament_finish(*, tournament: Tournament) -> Tournament:
         raise ServiceError(_("No round has been played yet."))
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
+    standings_recompute(tournament=tournament)
+    record(tournament, Kind.FINISHED, user=user)
+    results_changed(tournament)
+    return tournament
+
+
+@transaction.atomic
+def tournament_reopen(
+    *, tournament: Tournament, reason: str, user: User | None = None
+) -> Tournament:
+    """Reopen a finished tournament so that its results can be corrected: it runs again (its
+    public pages say "provisional" and its season leaves it out) until it is finished again.
+    The reason is required and kept in the audit record."""
+    reason = " ".join(reason.split())
+    if not reason:
+        raise ServiceError(
+            _("Say why the tournament is reopened (for example, which result is wrong).")
+        )
+    if len(reason) > REASON_LENGTH:
+        raise ServiceError(
+            _("Say why in at most %(most)s characters; this reason has %(length)s.")
+            % {"most": REASON_LENGTH, "length": len(reason)}
+        )
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.FINISHED:
+        raise ServiceError(_("The tournament is not finished: there is nothing to reopen."))
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    record(tournament, Kind.REOPENED, user=user, reason=reason)
     results_changed(tournament)
     return tournament
 
@@ -164,7 +205,9 @@ def _check_ranges(
 
 
 @transaction.atomic
-def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
+def tournament_update(
+    *, tournament: Tournament, user: User | None = None, **fields: Any
+) -> Tournament:
     """Change a tournament's settings; `house_rules_overrides` as in `tournament_create`.
 
     Once a round is seated the scoring settings are fixed (results are scored with them and
@@ -226,17 +269,38 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
         )
     plan = list(fields.get("movement_plan", tournament.movement_plan))
     fields["movement_plan"] = (plan + default_movement_plan(rounds)[len(plan) :])[:rounds]
+    before = {key: _plain(getattr(tournament, key)) for key in fields}
     for key, value in fields.items():
         setattr(tournament, key, value)
     tournament.save()
+    after = {key: _plain(getattr(tournament, key)) for key in fields}
+    altered = [key for key in fields if before[key] != after[key]]
+    if altered:
+        record(
+            tournament,
+            Kind.SETTINGS,
+            user=user,
+            before={key: before[key] for key in altered},
+            after={key: after[key] for key in altered},
+        )
     results_changed(tournament)
     return tournament
 
 
+def _plain(value: Any) -> Any:
+    """A setting as the audit record's JSON keeps it (a date as ISO 8601)."""
+    return value.isoformat() if isinstance(value, date) else value
+
+
 @transaction.atomic
-def tournament_publish(*, tournament: Tournament, published: bool) -> Tournament:
+def tournament_publish(
+    *, tournament: Tournament, published: bool, user: User | None = None
+) -> Tournament:
     """Show the tournament on the public pages, or hide them again (they answer 404)."""
-    Tournament.objects.filter(pk=tournament.pk).update(published=published)
+    was = Tournament.objects.select_for_update().values_list("published", flat=True)
+    if was.get(pk=tournament.pk) != published:
+        Tournament.objects.filter(pk=tournament.pk).update(published=published)
+        record(tournament, Kind.PUBLISHED if published else Kind.UNPUBLISHED, user=user)
     tournament.published = published
     results_changed(tournament)
     return tournament

@@ -95,14 +95,16 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
     {
         # the games and the movements, by their names
         "burraco", "burracos", "buraco", "canasta", "mitchell", "danese",
-        # brands and products
-        "excel", "libreoffice", "single", "sign",
+        # brands and products, and the files they write
+        "excel", "libreoffice", "single", "sign", "xls", "xlsx", "csv",
         # words of the web every one of these languages has taken as they are
         "backup", "backups", "browser", "cache", "club", "clubs", "cookies", "link", "links",
         "login", "mail", "server", "site", "spam", "bytes", "null",
         # names in the examples (Mario Rossi / Lucia Bianchi) and the Italian words a note
         # quotes as Italian (cuori, tessera)
         "mario", "rossi", "lucia", "bianchi", "cuori", "tessera",
+        # the Italian column headings a file of pairs may have, quoted as they are
+        "cognome", "nome",
     }
 )  # fmt: skip
 """Words a translation may share with its English msgid whatever the language."""
@@ -114,7 +116,7 @@ SAME_IN = {
     "de": {
         # German words spelt as the English ones
         "april", "august", "september", "november", "bonus", "format", "hand", "joker",
-        "live", "minute", "name", "tab", "text", "version", "west",
+        "live", "minute", "name", "rest", "tab", "text", "version", "west",
         # a QR code is ein QR-Code
         "code",
         # the scoring contract's JSON fields and values, written as the JSON has them

@@ -453,7 +453,9 @@ def test_an_italian_browser_then_spanish_by_the_language_switch(
             reverse("public_tournament", args=[evening.club.slug, evening.tournament.slug])
         )
         expect(again.locator("html")).to_have_attribute("lang", "es")
-        expect(again.locator("#standings h2")).to_have_text(Label("Standings").said_in("es"))
+        expect(again.locator("#standings h2")).to_have_text(
+            Label("Provisional standings").said_in("es")
+        )
         again.close()
         page.reload()
         reader.speaks("es", *LOGIN)
@@ -496,7 +498,7 @@ def test_a_brazilian_or_german_browser_gets_its_language(
             reader.open(
                 reverse("public_tournament", args=[evening.club.slug, evening.tournament.slug])
             )
-            expect(reader.page.locator("#standings h2")).to_have_text("Rangliste")
+            expect(reader.page.locator("#standings h2")).to_have_text("Vorläufige Rangliste")
             reader.open(reverse("dashboard"))
             expect(reader.page.locator("table.tournaments thead")).to_contain_text("Paare")
     finally:

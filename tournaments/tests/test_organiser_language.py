@@ -90,7 +90,7 @@ def test_round_board_and_table_page_write_scores_and_sides_as_italians_do(
     changes = text(
         italian(organiser_client, reverse("tournament_changes", args=[table.round.tournament_id]))
     )
-    assert "(N-S, E-O)" in changes
+    assert "Smazzata 1 inserita: N-S 600, E-O 70." in changes  # the sides in Italian words
 
 
 def test_a_spanish_evening_read_in_italian_keeps_its_words(

@@ -474,3 +474,36 @@ def test_a_phone_switches_to_card_mode_and_writes_a_deal_card_by_card(club: Club
     proposal = DealProposal.objects.get(table=table)
     assert (proposal.mode, proposal.totals) == ("cards", {"ns": 375, "ew": 10})
     assert proposal.entry["sides"][0]["melds"][1] == ["KS", "KD", "KC"]
+
+
+@pytest.mark.django_db
+def test_the_change_log_says_each_step_and_whose_link_made_it(
+    club: Club, organiser_client: Client
+) -> None:
+    table = players_table(club)
+    pairs = {s.direction: s.pair.number for s in Seat.objects.filter(table=table)}
+    write(Client(), table, "ns", 1, NS_WINS)
+    accept(Client(), table, "ew", DealProposal.objects.get(table=table))
+    write(Client(), table, "ns", 2, NS_WINS, key="second-deal")
+    proposal = DealProposal.objects.get(table=table, number=2)
+    data = form_data(table, 2, EW_VERSION) | {"key": "ew-version-2"}
+    Client().post(reverse("link_dispute", args=[link(table, "ew"), proposal.pk]), data)
+    counter = DealProposal.objects.get(table=table, number=2, direction="ew")
+    organiser_client.post(reverse("dispute_choose", args=[counter.pk]))
+    organiser_client.post(reverse("table_entry_by", args=[table.pk]), {"organiser": "1"})
+    page = text_of(
+        organiser_client.get(
+            reverse("tournament_changes", args=[table.round.tournament_id])
+        ).content.decode()
+    )
+    ns, ew = pairs["ns"], pairs["ew"]
+    for said in (
+        "Deal 1 written on a phone: N-S 600, E-W 70; it waits for the opponents.",
+        f"the link of pair {ns}",
+        f"Deal 1 accepted, as pair {ns} wrote it: N-S 600, E-W 70.",
+        f"the link of pair {ew}",
+        f"Deal 2 disputed: pair {ns} wrote N-S 600, E-W 70, the opponents N-S 600, E-W 120.",
+        f"Deal 2 decided: pair {ew}'s version counts, N-S 600, E-W 120.",
+        "The organiser enters table 1 from now on.",
+    ):
+        assert said in page, said

@@ -105,6 +105,7 @@ def world(club: Club, organiser: User) -> dict[str, object]:
         "table_id": table.pk,
         "number": 1,
         "season_id": season.pk,
+        "change_id": tournament.changes.get().pk,
         "proposal_id": proposal.pk,
         "token": Seat.objects.get(table=table, direction="ns").token,
     }

@@ -3,7 +3,16 @@ in public.py."""
 
 from django.urls import path
 
-from tournaments.views.organiser import entry, exports, players, rounds, seasons, setup
+from tournaments.views.organiser import (
+    changes,
+    entry,
+    exports,
+    pairs,
+    players,
+    rounds,
+    seasons,
+    setup,
+)
 
 T = "organise/tournaments/<int:tournament_id>"
 R = "organise/rounds/<int:round_id>"
@@ -17,9 +26,16 @@ urlpatterns = [
     path(f"{T}/settings/", setup.tournament_edit, name="tournament_edit"),
     path(f"{T}/pairs/", setup.pairs_add, name="pairs_add"),
     path(f"{T}/finish/", setup.tournament_finish, name="tournament_finish"),
-    path(f"{T}/changes/", setup.tournament_changes, name="tournament_changes"),
+    path(f"{T}/reopen/", setup.tournament_reopen, name="tournament_reopen"),
+    path(f"{T}/changes/", changes.tournament_changes, name="tournament_changes"),
+    path(f"{T}/changes/<int:change_id>/restore/", changes.deal_restore, name="deal_restore"),
+    path(f"{T}/pairs/file/", pairs.entrants_upload, name="entrants_upload"),
     path(f"{T}/publish/", setup.tournament_publish, name="tournament_publish"),
     path("organise/pairs/<int:pair_id>/remove/", setup.pair_remove, name="pair_remove"),
+    path("organise/pairs/<int:pair_id>/", pairs.pair_detail, name="pair_detail"),
+    path("organise/pairs/<int:pair_id>/rename/", pairs.pair_rename, name="pair_rename"),
+    path("organise/pairs/<int:pair_id>/substitute/", pairs.pair_substitute, name="pair_substitute"),
+    path("organise/pairs/<int:pair_id>/withdraw/", pairs.pair_withdraw, name="pair_withdraw"),
     # rounds
     path(f"{T}/rounds/next/", rounds.round_prepare, name="round_prepare"),
     path(f"{R}/", rounds.round_board, name="round_board"),

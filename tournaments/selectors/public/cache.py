@@ -21,7 +21,7 @@ from tournaments.models import Tournament
 
 CACHE_SECONDS = 6 * 60 * 60
 """Entries are never stale (a new version is a new key); this only frees the space of old ones."""
-KEY_FORMAT = 3
+KEY_FORMAT = 4
 """Raise it when a cached dataclass changes shape, so no process unpickles an older one."""
 
 T = TypeVar("T")

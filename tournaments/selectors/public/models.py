@@ -58,6 +58,10 @@ class StandingRow:
     matches_won: int
     point_difference: int
     rank: int | None
+    withdrawn_from: int | None = None
+    """The first round a withdrawn pair no longer plays."""
+    joined_from: int = 1
+    """The first round a late pair played."""
 
 
 @dataclass(frozen=True)
@@ -195,6 +199,10 @@ class PairHistory:
     matches_won: int
     point_difference: int
     rank: int | None
+    withdrawn_from: int | None = None
+    joined_from: int = 1
+    spells: tuple[tuple[str, int, int | None], ...] = ()
+    """Who played which rounds, after a substitution: (name, first, last or None)."""
 
 
 @dataclass(frozen=True)

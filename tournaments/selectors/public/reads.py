@@ -21,6 +21,7 @@ from tournaments.models import Club, DealSide, Pair, Round, Seat, Tournament
 from tournaments.rules.sides import SideScore
 from tournaments.rules.standings import STANDING_FIELDS
 from tournaments.selectors import organiser, results
+from tournaments.selectors.pairs import player_spells
 from tournaments.selectors.public.cache import CACHE_SECONDS, cache_key, cached
 from tournaments.selectors.public.models import (
     EW,
@@ -125,6 +126,8 @@ def _load_board(tournament: Tournament) -> Board:
                 player.full_name for player in (pair.player_one, pair.player_two) if player
             ),
             **{name: getattr(pair, name) for name in STANDING_FIELDS},
+            withdrawn_from=pair.withdrawn_from,
+            joined_from=pair.joined_from,
         )
         for pair in organiser.standings_for(tournament)
     )
@@ -198,6 +201,9 @@ def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
         pair=_pair_ref(pair),
         rounds=tuple(rounds),
         **{name: getattr(pair, name) for name in STANDING_FIELDS},
+        withdrawn_from=pair.withdrawn_from,
+        joined_from=pair.joined_from,
+        spells=tuple((spell.name, spell.first, spell.last) for spell in player_spells(pair)),
     )
 
 

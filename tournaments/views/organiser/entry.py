@@ -59,6 +59,8 @@ def _blank_entry(
     page: TablePage, edit: int | None, mode: str | None
 ) -> tuple[EntryForms | None, int]:
     """The form for the next deal, or for a correction of deal `edit`, prefilled."""
+    if page.locked:
+        return None, 0
     deal = next((d for d in page.deals if d.number == edit), None)
     number = deal.number if deal is not None else page.next_number
     if number is None:

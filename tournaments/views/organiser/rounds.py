@@ -49,6 +49,7 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 tournament=tournament,
                 movement=form.cleaned_data["movement"],
                 step=form.cleaned_data["step"] or 1,
+                user=request.user,
             )
         except ServiceError as error:
             for message in error.messages:
@@ -168,7 +169,10 @@ def round_swap(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
         return _seating_changed(request, round_, notes=[], problems=[], swap_form=form)
     try:
         warnings = services.round_swap(
-            round=round_, pair_a=form.cleaned_data["pair_a"], pair_b=form.cleaned_data["pair_b"]
+            round=round_,
+            pair_a=form.cleaned_data["pair_a"],
+            pair_b=form.cleaned_data["pair_b"],
+            user=request.user,
         )
     except ServiceError as error:
         return _seating_changed(request, round_, notes=[], problems=list(error.messages))
@@ -190,6 +194,7 @@ def round_reseat(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
             round=round_,
             movement=form.cleaned_data["movement"],
             step=form.cleaned_data["step"] or 1,
+            user=request.user,
         )
     except ServiceError as error:
         return _seating_changed(
@@ -207,7 +212,7 @@ def round_reseat(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
 def round_start(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
     round_ = _board_round(request, round_id)
     try:
-        services.round_start(round=round_)
+        services.round_start(round=round_, user=request.user)
     except ServiceError as error:
         for message in error.messages:
             messages.error(request, message)

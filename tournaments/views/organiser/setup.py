@@ -17,6 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import selectors, services
+from tournaments.forms.pairs import EntrantsFileForm, ReopenForm
 from tournaments.forms.setup import PairsForm, TournamentForm
 from tournaments.models import Pair, Round, Tournament
 from tournaments.rules.glossary import KIND_TERMS, words_for
@@ -90,7 +91,9 @@ def tournament_edit(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
     form = TournamentForm(data, clubs=[tournament.club], tournament=tournament, seated=seated)
     if request.method == "POST" and form.is_valid():
         try:
-            services.tournament_update(tournament=tournament, **form.service_fields())
+            services.tournament_update(
+                tournament=tournament, user=request.user, **form.service_fields()
+            )
         except ServiceError as error:
             _add_service_errors(form, error)
         else:
@@ -99,13 +102,19 @@ def tournament_edit(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
     return _form_page(request, form, {"tournament": tournament})
 
 
-def _pairs_context(tournament: Tournament, form: PairsForm | None = None) -> dict[str, Any]:
+def pairs_context(tournament: Tournament, form: PairsForm | None = None) -> dict[str, Any]:
+    """The pairs list and its forms: pairs are entered (typed or from a file) and removed
+    before round 1 is seated; late pairs join until round 2 is seated."""
+    rounds = list(tournament.round_set.order_by("number")[:2])
+    open_ = tournament.status != Tournament.Status.FINISHED
     return {
         "tournament": tournament,
         "pairs": list(selectors.pairs_of(tournament)),
         "pairs_form": form or PairsForm(),
-        "can_change_pairs": tournament.status != Tournament.Status.FINISHED
-        and not tournament.round_set.exists(),
+        "file_form": EntrantsFileForm(),
+        "can_change_pairs": open_ and not rounds,
+        "can_join_late": open_ and len(rounds) == 1,
+        "finished": not open_,
     }
 
 
@@ -120,7 +129,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if started
         else None
     )
-    context = _pairs_context(tournament)
+    context = pairs_context(tournament)
     context.update(
         {
             "rounds": rounds,
@@ -133,6 +142,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
             and last is not None
             and last.status == Round.Status.DONE,
             "standings": standings,
+            "reopen_form": ReopenForm(),
             "plan": [_movement_label(m) for m in tournament.movement_plan],
             "house_rules": _house_rules_text(tournament.house_rules, tournament.variant),
         }
@@ -170,7 +180,11 @@ def pairs_add(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     added = 0
     if request.method == "POST" and form.is_valid():
         try:
-            added = len(services.pairs_add(tournament=tournament, text=form.cleaned_data["text"]))
+            added = len(
+                services.pairs_add(
+                    tournament=tournament, text=form.cleaned_data["text"], user=request.user
+                )
+            )
         except ServiceError as error:
             _add_service_errors(form, error)
         else:
@@ -178,7 +192,7 @@ def pairs_add(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 messages.success(request, _added_text(added))
                 return redirect("tournament_detail", tournament_id=tournament.pk)
             form = PairsForm()
-    context = _pairs_context(tournament, form)
+    context = pairs_context(tournament, form)
     context["added"] = _added_text(added) if added else ""
     if request.htmx:
         return render(request, "tournaments/pairs.html#pairs", context)
@@ -197,11 +211,11 @@ def pair_remove(request: HtmxHttpRequest, pair_id: int) -> HttpResponse:
     tournament = pair.tournament
     problem = ""
     try:
-        services.pair_remove(pair=pair)
+        services.pair_remove(pair=pair, user=request.user)
     except ServiceError as error:
         problem = " ".join(error.messages)
     if request.htmx:
-        context = _pairs_context(tournament)
+        context = pairs_context(tournament)
         context["problem"] = problem
         context["added"] = (
             "" if problem else _("Pair %(number)s removed.") % {"number": pair.number}
@@ -219,7 +233,7 @@ def pair_remove(request: HtmxHttpRequest, pair_id: int) -> HttpResponse:
 def tournament_finish(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
     try:
-        services.tournament_finish(tournament=tournament)
+        services.tournament_finish(tournament=tournament, user=request.user)
     except ServiceError as error:
         for message in error.messages:
             messages.error(request, message)
@@ -229,17 +243,32 @@ def tournament_finish(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @login_required
-def tournament_changes(request: HttpRequest, tournament_id: int) -> HttpResponse:
+@require_POST
+def tournament_reopen(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Reopen a finished tournament, with a reason, so that results can be corrected."""
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
-    return render(
-        request,
-        "tournaments/changes.html",
-        {
-            "tournament": tournament,
-            "changes": selectors.tournament_changes(tournament),
-            "events": tournament.events.all(),
-        },
-    )
+    form = ReopenForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for message in errors:
+                messages.error(request, str(message))
+        return redirect("tournament_detail", tournament_id=tournament.pk)
+    try:
+        services.tournament_reopen(
+            tournament=tournament, reason=form.cleaned_data["reason"], user=request.user
+        )
+    except ServiceError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(
+            request,
+            _(
+                "The tournament is reopened: results can be corrected, and the standings are "
+                "provisional until you finish it again."
+            ),
+        )
+    return redirect("tournament_detail", tournament_id=tournament.pk)
 
 
 @login_required
@@ -251,7 +280,9 @@ def tournament_publish(request: HtmxHttpRequest, tournament_id: int) -> HttpResp
     wanted = request.POST.get("published")
     if wanted not in {"0", "1"}:
         return HttpResponseBadRequest(_("Say published=1 or published=0."))
-    tournament = services.tournament_publish(tournament=tournament, published=wanted == "1")
+    tournament = services.tournament_publish(
+        tournament=tournament, published=wanted == "1", user=request.user
+    )
     if request.htmx:
         return render(
             request, "tournaments/tournament_detail.html#public-pages", {"tournament": tournament}

@@ -113,9 +113,8 @@ def _standings_table(
 
 
 def _round_text(tournament: Tournament, seating: Seating | None) -> str:
-    """Where the evening is, in a line, in the reader's language."""
-    if tournament.status == Tournament.Status.FINISHED:
-        return _("Final standings")
+    """Where the evening is, in a line, in the reader's language (the heading above it says
+    whether the standings are provisional or final: once a page)."""
     if seating is None:
         return _("The first round is not seated yet.")
     where = {"number": seating.round_number, "rounds": tournament.rounds}

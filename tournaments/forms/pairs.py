@@ -1,0 +1,112 @@
+"""Forms of a pair's changes during an evening (a name corrected, a substitute, a withdrawal),
+of the entrants' file, of reopening a finished tournament and of the changes page's filters.
+They check the shape of what is typed; the services decide whether it can be done."""
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Pair, Player
+from tournaments.rules import limits
+from tournaments.selectors.audit import kind_choices
+from tournaments.services import BYE, RESEAT
+from tournaments.services.entrants import FILE_BYTES
+from tournaments.services.tournaments import REASON_LENGTH
+
+
+def _players_of(pair: Pair) -> list[tuple[int, str]]:
+    players = [pair.player_one, pair.player_two]
+    return [(player.pk, player.full_name) for player in players if player is not None]
+
+
+class _PlayerForm(forms.Form):
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    first_name = forms.CharField(
+        label=_("First name"), max_length=limits.NAME_LENGTH, required=False
+    )
+    last_name = forms.CharField(label=_("Surname"), max_length=limits.NAME_LENGTH)
+    card_number = forms.CharField(
+        label=_("Federation card number"),
+        max_length=limits.CARD_LENGTH,
+        required=False,
+        help_text=_("Tessera, if any."),
+    )
+
+    def __init__(self, *args: Any, pair: Pair, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pair = pair
+        self.fields["player"].choices = _players_of(pair)  # type: ignore[attr-defined]
+
+    def chosen_player(self) -> Player:
+        wanted = self.cleaned_data["player"]
+        return next(p for p in (self.pair.player_one, self.pair.player_two) if p and p.pk == wanted)
+
+
+class RenameForm(_PlayerForm):
+    """A player's name corrected (a typo): the club's record of that player changes; an empty
+    card number leaves the player's card number as it is."""
+
+    def __init__(self, *args: Any, pair: Pair, **kwargs: Any) -> None:
+        super().__init__(*args, pair=pair, **kwargs)
+        self.fields["card_number"].help_text = _("Empty: the card number stays as it is.")
+
+
+class SubstituteForm(_PlayerForm):
+    from_round = forms.IntegerField(label=_("From round"), min_value=1, max_value=99)
+
+    def __init__(self, *args: Any, pair: Pair, **kwargs: Any) -> None:
+        super().__init__(*args, pair=pair, **kwargs)
+        self.fields["player"].label = _("Player replaced")
+        self.fields["last_name"].label = _("Substitute's surname")
+        self.fields["first_name"].label = _("Substitute's first name")
+
+
+class WithdrawForm(forms.Form):
+    seated = forms.ChoiceField(
+        label=_("The round already seated"),
+        choices=[
+            (BYE, _("its opponents get the bye award at its table")),
+            (RESEAT, _("seat the round again without it")),
+        ],
+        widget=forms.RadioSelect,
+        required=False,
+    )
+
+
+class EntrantsFileForm(forms.Form):
+    file = forms.FileField(
+        label=_("A file of pairs (CSV or Excel .xlsx)"),
+        help_text=_(
+            "One pair a row: first name and surname of each player, and their federation card "
+            "numbers if you have them. A first row such as “Nome 1; Cognome 1; Tessera 1; "
+            "Nome 2; Cognome 2; Tessera 2” says which column is which."
+        ),
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > FILE_BYTES:
+            raise forms.ValidationError(
+                _("The file is larger than %(most)s kB: is it the right one?"),
+                params={"most": FILE_BYTES // 1000},
+            )
+        return upload
+
+
+class ReopenForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Why reopen it?"),
+        max_length=REASON_LENGTH,
+        help_text=_("Kept in the change log, e.g. “table 4, round 2: deal 3 was entered twice”."),
+    )
+
+
+class ChangesFilter(forms.Form):
+    kind = forms.ChoiceField(label=_("What"), required=False)
+    round = forms.IntegerField(label=_("Round"), min_value=1, max_value=999, required=False)
+    table = forms.IntegerField(label=_("Table"), min_value=1, max_value=999, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = [("", _("everything")), *kind_choices()]  # type: ignore[attr-defined]

@@ -1,0 +1,293 @@
+"""The changes page's read: every result change (`ResultChange`) and every change of the
+tournament as a whole (`TournamentEvent`) as one list, newest first, each line said in words in
+the reader's language, filtered by kind, round and table."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import Deal, ResultChange, Round, Tournament, TournamentEvent
+from tournaments.rules.glossary import Words
+from tournaments.templatetags.numbers import points_text
+
+Kind = TournamentEvent.Kind
+Action = ResultChange.Action
+
+
+@dataclass(frozen=True)
+class AuditLine:
+    at: datetime
+    who: str
+    """The organiser's name, or "" when nobody is known (a command, an import)."""
+    kind: str
+    kind_label: str
+    round_number: int | None
+    table_number: int | None
+    text: str
+    restorable: int | None = None
+    """A removed deal: the ResultChange to restore it from."""
+    warning: bool = False
+
+
+def kind_choices() -> list[tuple[str, str]]:
+    """Every kind a line can have, for the filter: the result changes, then the others."""
+    return [(str(value), str(label)) for value, label in Action.choices] + [
+        (str(value), str(label)) for value, label in Kind.choices
+    ]
+
+
+def _who(user: Any) -> str:
+    if user is None:
+        return ""
+    return str(user.get_full_name() or user.get_username())
+
+
+def audit_lines(
+    tournament: Tournament,
+    *,
+    kind: str = "",
+    round_number: int | None = None,
+    table_number: int | None = None,
+) -> list[AuditLine]:
+    """The tournament's changes newest first, filtered; two queries whatever the filters."""
+    changes = tournament.changes.select_related("user", "pair", "table__round")
+    events = tournament.events.select_related("user")
+    if kind in Action.values:
+        changes, events = changes.filter(action=kind), events.none()
+    elif kind in Kind.values:
+        changes, events = changes.none(), events.filter(kind=kind)
+    if round_number is not None:
+        changes = changes.filter(table__round__number=round_number)
+        events = events.filter(round_number=round_number)
+    if table_number is not None:
+        changes = changes.filter(table__number=table_number)
+        events = events.filter(table_number=table_number)
+    words = tournament.words
+    restorable = _restorable(tournament)
+    lines = [_change_line(change, words, restorable) for change in changes]
+    lines += [_event_line(event, words) for event in events]
+    return sorted(lines, key=lambda line: line.at, reverse=True)
+
+
+def _restorable(tournament: Tournament) -> set[int]:
+    """The removals a restore can undo: the latest of each deal whose number is free again."""
+    taken = set(
+        Deal.objects.filter(table__round__tournament=tournament).values_list("table_id", "number")
+    )
+    latest: dict[tuple[int, int], int] = {}
+    for pk, table_id, number in tournament.changes.filter(action=Action.REMOVED).values_list(
+        "pk", "table_id", "deal_number"
+    ):
+        latest[(table_id, number)] = max(pk, latest.get((table_id, number), 0))
+    return {pk for key, pk in latest.items() if key not in taken}
+
+
+def _totals(values: Mapping[str, Any] | None, words: Words) -> str:
+    if not values:
+        return ""
+    totals = values.get("totals", {})
+    ns, ew = points_text(totals.get("ns", 0)), points_text(totals.get("ew", 0))
+    return f"{words['ns']} {ns}, {words['ew']} {ew}"
+
+
+def _change_line(change: ResultChange, words: Words, restorable: set[int]) -> AuditLine:
+    values = {
+        "deal": change.deal_number,
+        "before": _totals(change.before, words),
+        "after": _totals(change.after, words),
+    }
+    written_by = (change.after or {}).get("written_by") or (change.after or {}).get("pair")
+    values["writer"] = f"{words['pair']} {written_by}"
+    if change.action == Action.ENTERED:
+        text = _("Deal %(deal)s entered: %(after)s.") % values
+    elif change.action == Action.CORRECTED:
+        text = _("Deal %(deal)s corrected: %(before)s → %(after)s.") % values
+    elif change.action == Action.WRITTEN:
+        text = _("Deal %(deal)s written on a phone: %(after)s; it waits for the opponents.") % (
+            values
+        )
+        if change.before:
+            text = _("Deal %(deal)s written again on a phone: %(before)s → %(after)s.") % values
+    elif change.action == Action.ACCEPTED:
+        text = _("Deal %(deal)s accepted, as %(writer)s wrote it: %(after)s.") % values
+    elif change.action == Action.DISPUTED:
+        text = _(
+            "Deal %(deal)s disputed: %(writer)s wrote %(before)s, the opponents %(after)s."
+        ) % {**values, "writer": f"{words['pair']} {(change.before or {}).get('pair')}"}
+    elif change.action == Action.SETTLED:
+        text = _("Deal %(deal)s decided: %(writer)s's version counts, %(after)s.") % values
+    else:
+        text = _("Deal %(deal)s removed (it was %(before)s).") % values
+    return AuditLine(
+        at=change.at,
+        who=_who(change.user) or _link_of(change, words),
+        kind=change.action,
+        kind_label=change.get_action_display(),
+        round_number=change.table.round.number,
+        table_number=change.table.number,
+        text=text,
+        restorable=change.pk if change.pk in restorable else None,
+    )
+
+
+def _link_of(change: ResultChange, words: Words) -> str:
+    """Who made a step on a phone: "the link of pair 3" (the players' own entry)."""
+    if change.pair is None:
+        return ""
+    return _("the link of %(pair_word)s %(number)s") % {
+        "pair_word": words["pair"],
+        "number": change.pair.number,
+    }
+
+
+def _pair(value: Any) -> dict[str, Any]:
+    """A pair's number and names as the record keeps them."""
+    value = value if isinstance(value, dict) else {}
+    return {"pair": value.get("pair"), "names": value.get("names")}
+
+
+def _movement(value: Any) -> str:
+    if not isinstance(value, dict):
+        return ""
+    label = str(dict(Round.Movement.choices).get(value.get("movement", ""), value.get("movement")))
+    if value.get("step"):
+        label += _(", step %(step)s") % {"step": value["step"]}
+    return label
+
+
+def _setting_text(tournament_field: str, value: Any) -> str:
+    field = Tournament._meta.get_field(tournament_field)
+    choices = dict(getattr(field, "choices", None) or ())
+    if tournament_field == "movement_plan" and isinstance(value, list):
+        names = dict(Round.Movement.choices)
+        return ", ".join(str(names.get(m, m)) for m in value)
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value in (None, "", [], {}):
+        return "—"
+    return str(choices.get(value, value))
+
+
+def _settings(before: Any, after: Any) -> str:
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return ""
+    parts = []
+    order = [field.name for field in Tournament._meta.fields]
+    # in the settings page's order (PostgreSQL's JSON keeps its keys in an order of its own)
+    for key in sorted(after, key=lambda name: order.index(name) if name in order else 99):
+        try:
+            name = str(getattr(Tournament._meta.get_field(key), "verbose_name", key))
+        except Exception:
+            name = key
+        parts.append(
+            f"{name}: {_setting_text(key, before.get(key))} → {_setting_text(key, after[key])}"
+        )
+    return "; ".join(parts)
+
+
+def _event_text(event: TournamentEvent, words: Words) -> str:
+    before, after, details = event.before or {}, event.after or {}, event.details or {}
+    values: dict[str, Any] = {"round": event.round_number, "table": event.table_number}
+    kind = event.kind
+    if kind == Kind.SETTINGS:
+        return _("Settings changed: %(changes)s.") % {"changes": _settings(before, after)}
+    if kind == Kind.PAIR_ADDED and isinstance(after, list):
+        numbers = [str(item.get("pair")) for item in after]
+        text = _("Pairs added: %(numbers)s.") % {"numbers": ", ".join(numbers)}
+        if details.get("source"):
+            text += " " + _("From the file %(name)s.") % {"name": details["source"]}
+        return text
+    if kind == Kind.PAIR_REMOVED:
+        return _("Pair %(pair)s (%(names)s) removed.") % _pair(before)
+    if kind == Kind.PAIR_RENAMED:
+        text = _("Pair %(pair)s: %(before)s is now %(after)s.") % {
+            "pair": before.get("pair"),
+            "before": before.get("name"),
+            "after": after.get("name"),
+        }
+        if before.get("card") != after.get("card"):
+            text += " " + _("Card number: %(before)s → %(after)s.") % {
+                "before": before.get("card") or "—",
+                "after": after.get("card") or "—",
+            }
+        return text
+    if kind == Kind.PAIR_WITHDRAWN:
+        text = _("Pair %(pair)s (%(names)s) withdrew: it plays no more from round %(round)s.") % {
+            **_pair(before),
+            "round": after.get("from_round"),
+        }
+        if details.get("seated") == "bye":
+            text += " " + _("Its opponents at table %(table)s get the bye award.") % values
+        elif details.get("seated") == "reseat":
+            text += " " + _("Round %(round)s is seated again without it.") % values
+        return text
+    if kind == Kind.PAIR_JOINED:
+        return _("Pair %(pair)s (%(names)s) joined late: it plays from round %(round)s.") % {
+            **_pair(after),
+            "round": after.get("from_round"),
+        }
+    if kind == Kind.SUBSTITUTED:
+        return _("Pair %(pair)s: %(substitute)s replaces %(player)s from round %(round)s.") % {
+            "pair": after.get("pair"),
+            "substitute": after.get("player"),
+            "player": before.get("player"),
+            "round": after.get("from_round"),
+        }
+    if kind == Kind.SEATS_SWAPPED:
+        return _("Pairs %(a)s and %(b)s changed places.") % {
+            "a": (before.get("a") or {}).get("pair"),
+            "b": (before.get("b") or {}).get("pair"),
+        }
+    if kind == Kind.ROUND_SEATED:
+        return _("Round %(round)s seated: %(movement)s.") % {**values, "movement": _movement(after)}
+    if kind == Kind.ROUND_RESEATED:
+        text = _("Round %(round)s seated again: %(movement)s.") % {
+            **values,
+            "movement": _movement(after),
+        }
+        why = {
+            "pair_withdrawn": _("A pair withdrew."),
+            "pair_joined": _("A late pair joined."),
+        }.get(details.get("why", ""))
+        return f"{text} {why}" if why else text
+    if kind == Kind.ROUND_STARTED:
+        return _("Round %(round)s started.") % values
+    if kind == Kind.FINISHED:
+        return _("Finished: the standings are final.")
+    if kind == Kind.REOPENED:
+        return _("Reopened to correct results. Reason: %(reason)s") % {
+            "reason": details.get("reason", "")
+        }
+    if kind == Kind.DEAL_RESTORED:
+        return _("Deal %(deal)s restored: %(totals)s.") % {
+            "deal": after.get("number"),
+            "totals": _totals(after, words),
+        }
+    if kind == Kind.TABLE_ENTRY:
+        if after.get("organiser_enters"):
+            return _("The organiser enters table %(table)s from now on.") % values
+        return _("The players of table %(table)s enter its deals again.") % values
+    if kind == Kind.IMPORTED:
+        text = _("Imported from a backup")
+        if details.get("from_club"):
+            text += " " + _("of %(club)s") % {"club": details["from_club"]}
+        if details.get("verified"):
+            return text + ": " + _("its signature was verified.")
+        return text + ", " + _("NOT VERIFIED: %(why)s.") % {"why": details.get("why_not", "")}
+    return str(event.get_kind_display())
+
+
+def _event_line(event: TournamentEvent, words: Words) -> AuditLine:
+    return AuditLine(
+        at=event.at,
+        who=_who(event.user),
+        kind=event.kind,
+        kind_label=event.get_kind_display(),
+        round_number=event.round_number,
+        table_number=event.table_number,
+        text=_event_text(event, words),
+        warning=event.kind == Kind.IMPORTED and not (event.details or {}).get("verified"),
+    )
