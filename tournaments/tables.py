@@ -15,7 +15,17 @@ from tournaments.models import Pair, Tournament
 from tournaments.templatetags.numbers import points_text
 
 EXTRA_COLUMNS = ("matches_won", "point_difference")
-"""Columns only some formats show (`PlayFormat.extra_columns`)."""
+"""Columns only some formats export (`PlayFormat.extra_columns`)."""
+
+
+class _NamedCells:
+    """Every cell of a column carries the column's name as a class (`col-vp`, `col-players`),
+    so the style sheets can fit the table to a phone (public.css hides what can go) whatever
+    the order of the columns."""
+
+    def get_column_class_names(self, classes_set: set[str], bound_column: Any) -> set[str]:
+        classes = super().get_column_class_names(classes_set, bound_column)  # type: ignore[misc]
+        return {*classes, f"col-{bound_column.name}"}
 
 
 class PointsColumn(tables.Column):  # type: ignore[misc]  # django-tables2 has no types
@@ -41,11 +51,13 @@ class SignedPointsColumn(PointsColumn):
 _NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 
-class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no types
+class StandingsTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no types in tables2
     """The standings (classifica) of a tournament, best first, from the Pair rows' stored totals.
 
-    Build it with `StandingsTable.for_tournament(tournament, pairs)`: the format says which
-    of the extra columns (matches won, point difference) it shows."""
+    Pages build it with `StandingsTable.for_tournament(tournament, pairs)`: the format says
+    which columns show, in which order (a match-format evening ranks by matches won and point
+    difference, and has no VP to show). The files build it with `for_export`: every column the
+    README promises, in its order, whatever the format."""
 
     rank = tables.Column(_("Rank"), default="–", attrs=_NUM)
     number = tables.Column(_("Pair"), attrs=_NUM, localize=False)
@@ -81,8 +93,21 @@ class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has 
 
     @classmethod
     def for_tournament(cls, tournament: Tournament, data: Any, **options: Any) -> "StandingsTable":
+        """The standings as the pages show them: the format's columns, in its order."""
+        shown = tournament.play_format.standings_columns
+        hidden = [name for name in cls.base_columns if name not in shown]
+        return cls._in_words(tournament, cls(data, exclude=hidden, sequence=shown, **options))
+
+    @classmethod
+    def for_export(cls, tournament: Tournament, data: Any, **options: Any) -> "StandingsTable":
+        """The standings file's columns (README "Exports"), pinned by the golden files: the
+        match format's extra columns are added, and nothing is taken away."""
         extra = tournament.play_format.extra_columns
-        table = cls(data, exclude=[name for name in EXTRA_COLUMNS if name not in extra], **options)
+        hidden = [name for name in EXTRA_COLUMNS if name not in extra]
+        return cls._in_words(tournament, cls(data, exclude=hidden, **options))
+
+    @staticmethod
+    def _in_words(tournament: Tournament, table: "StandingsTable") -> "StandingsTable":
         # the pair column in the game's words ("Coppia", "Dupla"; "Giocatore" for two players)
         table.columns["number"].column.verbose_name = capfirst(tournament.words["pair"])
         return table
@@ -119,7 +144,7 @@ class PublicStandingsTable(StandingsTable):
 # --- seasons -------------------------------------------------------------------------------------
 
 
-class _SeasonTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no types
+class _SeasonTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no types in tables2
     rank = tables.Column(_("Rank"), attrs=_NUM)
     evenings_played = tables.Column(_("Evenings played"), attrs=_NUM)
     evenings_counted = tables.Column(_("Evenings counted"), attrs=_NUM)
