@@ -240,7 +240,11 @@ def test_a_finished_tournament_stops_polling(
     services.tournament_finish(tournament=tournament)
     page = anonymous_client.get(url("public_tournament", tournament)).content.decode()
     assert "hx-trigger" not in page
-    assert "Final standings" in words(page)
+    # said once, in the heading; the line under it says how the evening ended
+    assert words(page).count("Final standings") == 1
+    assert "Final standings The tournament is over: 1 round played." in words(page)
+    projector = words(anonymous_client.get(url("public_projector", tournament)).content.decode())
+    assert projector.count("Final standings") == 1
 
 
 def test_target_format_standings_show_matches_won_and_point_difference(

@@ -113,9 +113,15 @@ def _standings_table(
 
 
 def _round_text(tournament: Tournament, seating: Seating | None) -> str:
-    """Where the evening is, in a line, in the reader's language."""
+    """Where the evening is, in a line, in the reader's language (under a heading that says
+    "Standings" or "Final standings": the line never says it again)."""
     if tournament.status == Tournament.Status.FINISHED:
-        return _("Final standings")
+        played = seating.round_number if seating is not None else tournament.rounds
+        return ngettext(
+            "The tournament is over: %(count)s round played.",
+            "The tournament is over: %(count)s rounds played.",
+            played,
+        ) % {"count": played}
     if seating is None:
         return _("The first round is not seated yet.")
     where = {"number": seating.round_number, "rounds": tournament.rounds}
