@@ -51,6 +51,21 @@ class SignedPointsColumn(PointsColumn):
 _NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 
+def _players_html(record: Any) -> str:
+    """A pair's players, each in its own span (a Pair row, or a StandingRow of the public
+    pages' cache, which holds the names already)."""
+    if isinstance(record, Pair):
+        players = (record.player_one, record.player_two)
+        names = tuple(player.full_name for player in players if player is not None)
+    else:
+        names = record.player_names
+    return format_html_join(
+        mark_safe('<span class="and"> – </span>'),  # a constant: nothing to escape
+        '<span class="player">{}</span>',
+        ((name,) for name in names),
+    )
+
+
 class StandingsTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no types in tables2
     """The standings (classifica) of a tournament, best first, from the Pair rows' stored totals.
 
@@ -106,6 +121,14 @@ class StandingsTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no typ
         hidden = [name for name in EXTRA_COLUMNS if name not in extra]
         return cls._in_words(tournament, cls(data, exclude=hidden, **options))
 
+    def render_players(self, value: str, record: Any) -> str:
+        """The players one a line on a phone, "A – B" on a wider screen (app.css)."""
+        return _players_html(record)
+
+    def value_players(self, value: str) -> str:
+        """The files write the names as the pair is named: "First Last – First Last"."""
+        return value
+
     @staticmethod
     def _in_words(tournament: Tournament, table: "StandingsTable") -> "StandingsTable":
         # the pair column in the game's words ("Coppia", "Dupla"; "Giocatore" for two players)
@@ -132,13 +155,10 @@ class PublicStandingsTable(StandingsTable):
                 self.columns[name].column.initial_sort_descending = True
 
     def render_players(self, value: str, record: Any) -> str:
-        """The players one a line on a phone, "A – B" on a wider screen (public.css)."""
-        names = format_html_join(
-            mark_safe('<span class="and"> – </span>'),  # a constant: nothing to escape
-            '<span class="player">{}</span>',
-            ((name,) for name in record.player_names),
+        """The players, as on the organiser's page, linked to the pair's page."""
+        return format_html(
+            '<a href="{}">{}</a>', self.pair_url(record.number), _players_html(record)
         )
-        return format_html('<a href="{}">{}</a>', self.pair_url(record.number), names)
 
 
 # --- seasons -------------------------------------------------------------------------------------
