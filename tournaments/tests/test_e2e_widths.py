@@ -157,6 +157,7 @@ PAGES = [
         "season-public", lambda w: reverse("season_public", args=[w.club.slug, w.season.slug])
     ),
     PageCase("login", lambda w: reverse("login")),
+    PageCase("password-reset", lambda w: reverse("password_reset")),
     PageCase("help", lambda w: reverse("help")),
     PageCase("mistyped-address", lambda w: "/t/roma/no-such-evening/standings/", status=404),
 ]
