@@ -10,6 +10,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from tournaments.models import Pair, Tournament
 from tournaments.templatetags.numbers import points_text
@@ -51,6 +53,12 @@ class SignedPointsColumn(PointsColumn):
 _NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 
+def _num(short: StrOrPromise) -> dict[str, dict[str, Any]]:
+    """A number's column whose heading a phone writes short (app.css: th[data-short]): "Diff."
+    for "Point difference", so that the names keep the room."""
+    return {"td": {"class": "num"}, "th": {"class": "num", "data-short": short}}
+
+
 def _players_html(record: Any) -> str:
     """A pair's players, each in its own span (a Pair row, or a StandingRow of the public
     pages' cache, which holds the names already)."""
@@ -74,13 +82,15 @@ class StandingsTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no typ
     difference, and has no VP to show). The files build it with `for_export`: every column the
     README promises, in its order, whatever the format."""
 
-    rank = tables.Column(_("Rank"), default="–", attrs=_NUM)
+    rank = tables.Column(_("Rank"), default="–", attrs=_num(pgettext_lazy("short heading", "Pos.")))
     number = tables.Column(_("Pair"), attrs=_NUM, localize=False)
     players = tables.Column(_("Players"), accessor="names", empty_values=())
     vp = PointsColumn(_("VP"), attrs=_NUM)
     mp = PointsColumn(_("MP"), attrs=_NUM)
-    matches_won = tables.Column(_("Matches won"), attrs=_NUM)
-    point_difference = SignedPointsColumn(_("Point difference"), attrs=_NUM)
+    matches_won = tables.Column(_("Matches won"), attrs=_num(pgettext_lazy("short heading", "Won")))
+    point_difference = SignedPointsColumn(
+        _("Point difference"), attrs=_num(pgettext_lazy("short heading", "Diff."))
+    )
     rounds_played = tables.Column(_("Rounds played"), attrs=_NUM)
 
     class Meta:
