@@ -82,6 +82,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "burraco_club.security.ContentSecurityPolicyMiddleware",
+    # the app's own "page not found" while DEBUG is on (the demo); idle otherwise
+    "burraco_club.errors.NotFoundPageMiddleware",
 ]
 
 ROOT_URLCONF = "burraco_club.urls"

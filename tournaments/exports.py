@@ -137,7 +137,7 @@ def table_csv_rows(table: tables.Table) -> list[list[Any]]:
 
 def standings_csv_response(tournament: Tournament, pairs: Any) -> HttpResponse:
     """A tournament's standings file: its StandingsTable, as the page shows it."""
-    table = StandingsTable.for_tournament(tournament, pairs)
+    table = StandingsTable.for_export(tournament, pairs)
     filename = export_filename(tournament.club.slug, tournament.slug, what="standings")
     return table_csv_response(table, filename)
 
@@ -238,7 +238,7 @@ def season_sheet(season: Season, tournaments: Sequence[Tournament], counted: Any
 
 def standings_xlsx_response(tournament: Tournament, pairs: Any) -> HttpResponse:
     """The standings file's Excel twin: the same StandingsTable, headed as the page is."""
-    table = StandingsTable.for_tournament(tournament, pairs)
+    table = StandingsTable.for_export(tournament, pairs)
     filename = export_filename(
         tournament.club.slug, tournament.slug, what="standings", extension="xlsx"
     )

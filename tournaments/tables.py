@@ -10,12 +10,24 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from tournaments.models import Pair, Tournament
 from tournaments.templatetags.numbers import points_text
 
 EXTRA_COLUMNS = ("matches_won", "point_difference")
-"""Columns only some formats show (`PlayFormat.extra_columns`)."""
+"""Columns only some formats export (`PlayFormat.extra_columns`)."""
+
+
+class _NamedCells:
+    """Every cell of a column carries the column's name as a class (`col-vp`, `col-players`),
+    so the style sheets can fit the table to a phone (public.css hides what can go) whatever
+    the order of the columns."""
+
+    def get_column_class_names(self, classes_set: set[str], bound_column: Any) -> set[str]:
+        classes = super().get_column_class_names(classes_set, bound_column)  # type: ignore[misc]
+        return {*classes, f"col-{bound_column.name}"}
 
 
 class PointsColumn(tables.Column):  # type: ignore[misc]  # django-tables2 has no types
@@ -41,19 +53,44 @@ class SignedPointsColumn(PointsColumn):
 _NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 
-class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no types
+def _num(short: StrOrPromise) -> dict[str, dict[str, Any]]:
+    """A number's column whose heading a phone writes short (app.css: th[data-short]): "Diff."
+    for "Point difference", so that the names keep the room."""
+    return {"td": {"class": "num"}, "th": {"class": "num", "data-short": short}}
+
+
+def _players_html(record: Any) -> str:
+    """A pair's players, each in its own span (a Pair row, or a StandingRow of the public
+    pages' cache, which holds the names already)."""
+    if isinstance(record, Pair):
+        players = (record.player_one, record.player_two)
+        names = tuple(player.full_name for player in players if player is not None)
+    else:
+        names = record.player_names
+    return format_html_join(
+        mark_safe('<span class="and"> – </span>'),  # a constant: nothing to escape
+        '<span class="player">{}</span>',
+        ((name,) for name in names),
+    )
+
+
+class StandingsTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no types in tables2
     """The standings (classifica) of a tournament, best first, from the Pair rows' stored totals.
 
-    Build it with `StandingsTable.for_tournament(tournament, pairs)`: the format says which
-    of the extra columns (matches won, point difference) it shows."""
+    Pages build it with `StandingsTable.for_tournament(tournament, pairs)`: the format says
+    which columns show, in which order (a match-format evening ranks by matches won and point
+    difference, and has no VP to show). The files build it with `for_export`: every column the
+    README promises, in its order, whatever the format."""
 
-    rank = tables.Column(_("Rank"), default="–", attrs=_NUM)
+    rank = tables.Column(_("Rank"), default="–", attrs=_num(pgettext_lazy("short heading", "Pos.")))
     number = tables.Column(_("Pair"), attrs=_NUM, localize=False)
     players = tables.Column(_("Players"), accessor="names", empty_values=())
     vp = PointsColumn(_("VP"), attrs=_NUM)
     mp = PointsColumn(_("MP"), attrs=_NUM)
-    matches_won = tables.Column(_("Matches won"), attrs=_NUM)
-    point_difference = SignedPointsColumn(_("Point difference"), attrs=_NUM)
+    matches_won = tables.Column(_("Matches won"), attrs=_num(pgettext_lazy("short heading", "Won")))
+    point_difference = SignedPointsColumn(
+        _("Point difference"), attrs=_num(pgettext_lazy("short heading", "Diff."))
+    )
     rounds_played = tables.Column(_("Rounds played"), attrs=_NUM)
 
     class Meta:
@@ -79,16 +116,32 @@ class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has 
     headers (translated, in the game's words) never reach the CSV. See tournaments/exports.py
     and README "Exports"."""
 
-    def render_players(self, value: str, record: Any) -> str:
-        return format_html("{}{}", value, pair_mark(record))
-
-    def value_players(self, value: str) -> str:
-        return value  # the CSV: the names alone
-
     @classmethod
     def for_tournament(cls, tournament: Tournament, data: Any, **options: Any) -> "StandingsTable":
+        """The standings as the pages show them: the format's columns, in its order."""
+        shown = tournament.play_format.standings_columns
+        hidden = [name for name in cls.base_columns if name not in shown]
+        return cls._in_words(tournament, cls(data, exclude=hidden, sequence=shown, **options))
+
+    @classmethod
+    def for_export(cls, tournament: Tournament, data: Any, **options: Any) -> "StandingsTable":
+        """The standings file's columns (README "Exports"), pinned by the golden files: the
+        match format's extra columns are added, and nothing is taken away."""
         extra = tournament.play_format.extra_columns
-        table = cls(data, exclude=[name for name in EXTRA_COLUMNS if name not in extra], **options)
+        hidden = [name for name in EXTRA_COLUMNS if name not in extra]
+        return cls._in_words(tournament, cls(data, exclude=hidden, **options))
+
+    def render_players(self, value: str, record: Any) -> str:
+        """The players one a line on a phone, "A – B" on a wider screen (app.css); then
+        whether the pair withdrew or joined late (the page only: never in the files)."""
+        return format_html("{}{}", _players_html(record), pair_mark(record))
+
+    def value_players(self, value: str) -> str:
+        """The files write the names as the pair is named: "First Last – First Last"."""
+        return value
+
+    @staticmethod
+    def _in_words(tournament: Tournament, table: "StandingsTable") -> "StandingsTable":
         # the pair column in the game's words ("Coppia", "Dupla"; "Giocatore" for two players)
         table.columns["number"].column.verbose_name = capfirst(tournament.words["pair"])
         return table
@@ -113,13 +166,10 @@ class PublicStandingsTable(StandingsTable):
                 self.columns[name].column.initial_sort_descending = True
 
     def render_players(self, value: str, record: Any) -> str:
-        """The players one a line on a phone, "A – B" on a wider screen (public.css)."""
-        names = format_html_join(
-            mark_safe('<span class="and"> – </span>'),  # a constant: nothing to escape
-            '<span class="player">{}</span>',
-            ((name,) for name in record.player_names),
+        """The players, as on the organiser's page, linked to the pair's page."""
+        link = format_html(
+            '<a href="{}">{}</a>', self.pair_url(record.number), _players_html(record)
         )
-        link = format_html('<a href="{}">{}</a>', self.pair_url(record.number), names)
         return format_html("{}{}", link, pair_mark(record))
 
 
@@ -137,7 +187,7 @@ def pair_mark(record: Any) -> str:
 # --- seasons -------------------------------------------------------------------------------------
 
 
-class _SeasonTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no types
+class _SeasonTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no types in tables2
     rank = tables.Column(_("Rank"), attrs=_NUM)
     evenings_played = tables.Column(_("Evenings played"), attrs=_NUM)
     evenings_counted = tables.Column(_("Evenings counted"), attrs=_NUM)

@@ -50,7 +50,7 @@ class PlayerAdmin(admin.ModelAdmin[Player]):
     list_filter = ("club",)
     search_fields = ("last_name", "first_name", "card_number")
     list_select_related = ("club",)
-    ordering = ("last_name", "first_name")
+    ordering = ("sort_name", "pk")  # De Luca under D, whatever the case and accents
 
 
 class SeasonTournamentInline(ReadOnlyInline):

@@ -25,6 +25,7 @@ from tournaments.models import (
     Tournament,
     TournamentEvent,
 )
+from tournaments.rules.names import move_particles, sort_name
 from tournaments.services import ServiceError
 
 
@@ -184,12 +185,15 @@ def _place_players(backup: Backup, club: Club, notes: list[str]) -> None:
                 players.append(None)
                 continue
             card = person["card_number"]
-            name = (person["first_name"].casefold(), person["last_name"].casefold())
+            # a file written before surnames kept their particles ("Luciano De" "Luca")
+            first, last = move_particles(person["first_name"], person["last_name"])
+            person = {**person, "first_name": first, "last_name": last}
+            name = (first.casefold(), last.casefold())
             found: Player | None = by_card.get(card) if card else None
             if found is None:
                 found = next((p for p in by_name[name] if not card or not p.card_number), None)
             if found is None:
-                found = Player(club=club, **person)
+                found = Player(club=club, **person, sort_name=sort_name(last, first))
                 new.append(found)
                 by_name[name].append(found)
                 if card:

@@ -100,7 +100,12 @@ class PlayFormat:
 
     by_matches: ClassVar[bool] = False
     extra_columns: ClassVar[tuple[str, ...]] = ()
-    """Standings columns only this format shows."""
+    """Standings columns only this format's files have (README "Exports": they add these to
+    the columns every file has, VP included)."""
+    standings_columns: ClassVar[tuple[str, ...]] = (
+        "rank", "number", "players", "vp", "mp", "rounds_played",
+    )  # fmt: skip
+    """The standings columns a page shows, in order: what the pairs rank by comes first."""
 
     def rank(
         self, pair_ids: Sequence[int], outcomes: Iterable[TableOutcome]
@@ -225,6 +230,10 @@ class TargetFormat(PlayFormat):
     slug: ClassVar[str] = "target"
     by_matches: ClassVar[bool] = True
     extra_columns: ClassVar[tuple[str, ...]] = ("matches_won", "point_difference")
+    standings_columns: ClassVar[tuple[str, ...]] = (
+        "rank", "number", "players", "matches_won", "point_difference", "mp", "rounds_played",
+    )  # fmt: skip
+    """No VP: a match is won or lost. The points scored (MP) come after what ranks."""
     target: int
 
     def table_result(self, deal_totals: Sequence[tuple[int, int]]) -> TableResult:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.models import Pair, Player, Season, Seat, Table, Tournament
+from tournaments.rules.names import sort_key
 from tournaments.rules.standings import Entity, Evening, Meeting, SeasonRow, season_ranking
 from tournaments.selectors.results import outcome_of
 
@@ -108,7 +109,7 @@ def _name(player: Player) -> str:
 
 
 def _sort_key(player: Player) -> tuple[str, str, int]:
-    return (player.last_name.casefold(), player.first_name.casefold(), player.pk)
+    return (*sort_key(player.last_name, player.first_name), player.pk)
 
 
 def _rows(ranking: Sequence[SeasonRow], label: str, name_of: Any) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Pair, Player, Round, Tournament, TournamentEvent
 from tournaments.rules import limits
 from tournaments.rules.entry import finished_refusal
+from tournaments.rules.names import split_name
 from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
@@ -26,7 +27,8 @@ _SEPARATORS = re.compile(r"\s*(?:/|&|\t|;|,|\s-\s|\s–\s|\+)\s*")
 
 
 def parse_pair_lines(text: str, *, players_per_pair: int) -> list[list[tuple[str, str]]]:
-    """Lines of 'First Last / First Last' into (first, last) names; ServiceError otherwise."""
+    """Lines of 'First Last / First Last' into (first, last) names; ServiceError otherwise.
+    A surname keeps its particle: 'Luciano De Luca' is ('Luciano', 'De Luca')."""
     pairs, problems = [], []
     lines = text.splitlines()
     filled = sum(1 for line in lines if line.strip())
@@ -52,7 +54,7 @@ def parse_pair_lines(text: str, *, players_per_pair: int) -> list[list[tuple[str
             )
             problems.append(text % {"line": number, "shown": shown})
             continue
-        split = [_split_name(name) for name in names]
+        split = [split_name(name) for name in names]
         too_long = [part for first, last in split for part in (first, last)]
         too_long = [part for part in too_long if len(part) > limits.NAME_LENGTH]
         if too_long:
@@ -73,13 +75,6 @@ def parse_pair_lines(text: str, *, players_per_pair: int) -> list[list[tuple[str
     if problems:
         raise ServiceError(*problems)
     return pairs
-
-
-def _split_name(name: str) -> tuple[str, str]:
-    words = name.split()
-    if len(words) == 1:
-        return "", words[0]
-    return " ".join(words[:-1]), words[-1]
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,11 @@ def points(value: int | float | Decimal | str | None) -> str:
 
 @register.filter
 def points_signed(value: int | float | Decimal | str | None) -> str:
-    """{{ difference|points_signed }}: like points, with '+' before a positive number."""
+    """{{ difference|points_signed }}: like points, with '+' before a positive number (never
+    before a zero, whichever way it is written: 0, 0.0, -0)."""
     text = points_text(value)
-    return f"+{text}" if text and text[0].isdigit() and text != "0" else text
+    try:
+        positive = Decimal(str(value)) > 0
+    except ArithmeticError:
+        positive = False
+    return f"+{text}" if positive else text

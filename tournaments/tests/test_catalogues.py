@@ -102,7 +102,9 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
         "login", "mail", "server", "site", "spam", "bytes", "null",
         # names in the examples (Mario Rossi / Lucia Bianchi) and the Italian words a note
         # quotes as Italian (cuori, tessera)
-        "mario", "rossi", "lucia", "bianchi", "cuori", "tessera",
+        "mario", "rossi", "lucia", "bianchi", "cuori", "tessera", "luca",
+        # the standings' narrow columns on a phone, abbreviated as every one of them does
+        "pos", "diff",
         # the Italian column headings a file of pairs may have, quoted as they are
         "cognome", "nome",
     }

@@ -119,8 +119,9 @@ def test_target_format_writes_the_difference_with_a_real_minus(
     play(round_, organiser, deals=4)  # 2400 to 280: North-South win
     ns, ew = seat_of(round_, "ns"), seat_of(round_, "ew")
     text = words(italian(anonymous_client, url("public_tournament", tournament)))
-    assert f"1 {ns.number} {ns.names} 0 2.400 1 +2.120 1" in text
-    assert f"2 {ew.number} {ew.names} 0 280 0 {MINUS}2.120 1" in text
+    # matches won, point difference, then the points scored (MP); no VP in a match format
+    assert f"1 {ns.number} {ns.names} 1 +2.120 2.400 1" in text
+    assert f"2 {ew.number} {ew.names} 0 {MINUS}2.120 280 1" in text
 
 
 def test_print_pages_in_italian(club: Club, organiser: User, organiser_client: Client) -> None:

@@ -105,7 +105,7 @@ def test_dashboard_lists_the_clubs_tournaments_with_their_pairs(
     page = organiser_client.get(reverse("dashboard")).content.decode()
     assert "Tuesday evening" in page
     assert "Burraco Classico" in page
-    assert '<td class="num">6</td>' in page
+    assert '<td class="num" data-label="Pairs">6</td>' in page
     assert "Setting up" in page
     assert "Noche de Madrid" not in page
     assert "New tournament" in page

@@ -27,6 +27,7 @@ from scoring import InvalidDeal, RuleSet, deal_from_json, score_deal
 from scoring.samples import random_deal
 from tournaments import services
 from tournaments.models import Club, Player, Round, Table, Tournament
+from tournaments.rules.names import split_name
 
 CLUB_SLUG = "circolo-burraco-demo"
 CLUB_NAME = "Circolo Burraco Demo"
@@ -34,7 +35,7 @@ USERNAME = "organiser"
 PASSWORD = "burraco-demo-2026"
 LOGIN_URL = "http://127.0.0.1:8000/login/"
 
-# The club's regulars. Surnames are one word: pairs_add reads a name's last word as the surname.
+# The club's regulars, split as pairs_add splits a typed name (a surname keeps its particle).
 _REGULARS = """
     Maria Rossi, Giuseppe Russo, Anna Ferrari, Francesco Esposito, Giulia Bianchi,
     Antonio Romano, Lucia Colombo, Marco Ricci, Francesca Marino, Alessandro Greco,
@@ -45,9 +46,7 @@ _REGULARS = """
     Daniela Gentile, Fabio Martinelli, Anna Maria Vitale, Enrico Lombardo, Simona Serra,
     Vittorio Coppola, Cristina Cattaneo, Renato Pellegrini, Gabriella Fabbri, Mauro Valentini
 """
-PLAYERS: list[tuple[str, str]] = [
-    (first, last) for first, last in (name.strip().rsplit(" ", 1) for name in _REGULARS.split(","))
-]
+PLAYERS: list[tuple[str, str]] = [split_name(name) for name in _REGULARS.split(",")]
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,10 @@ from tournaments.models import Tournament
 CACHE_SECONDS = 6 * 60 * 60
 """Entries are never stale (a new version is a new key); this only frees the space of old ones."""
 KEY_FORMAT = 4
-"""Raise it when a cached dataclass changes shape, so no process unpickles an older one."""
+"""Raise it when a cached dataclass changes shape, so no process unpickles an older one, or
+when what the cache holds changes meaning (4: players' names split with their particles, the
+match format's standings columns, pairs that withdrew or joined late), so no reader is served
+what an older release wrote."""
 
 T = TypeVar("T")
 

@@ -4,6 +4,7 @@ free of model instances. Raise `cache.KEY_FORMAT` when one of them changes shape
 from dataclasses import dataclass
 
 from tournaments.models import Round, Seat, Table
+from tournaments.rules import names
 from tournaments.rules.glossary import words_for
 from tournaments.rules.sides import SideScore
 
@@ -148,7 +149,7 @@ class PlayerPlace(_Seated):
 
     @property
     def initial(self) -> str:
-        return (self.last_name[:1] or "?").upper()
+        return names.initial(self.last_name)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from django.core.cache import cache
 from django.db.models import Subquery
 
 from tournaments.models import Club, DealSide, Pair, Round, Seat, Tournament
+from tournaments.rules.names import sort_key
 from tournaments.rules.sides import SideScore
 from tournaments.rules.standings import STANDING_FIELDS
 from tournaments.selectors import organiser, results
@@ -104,7 +105,7 @@ def player_places(seating: Seating | None) -> list[PlayerPlace]:
         if pair is not None
         for first, last in pair.players
     ]
-    places.sort(key=lambda p: (p.last_name.casefold(), p.first_name.casefold(), p.pair.number))
+    places.sort(key=lambda p: (*sort_key(p.last_name, p.first_name), p.pair.number))
     return places
 
 

@@ -114,7 +114,14 @@ def _standings_table(
 
 def _round_text(tournament: Tournament, seating: Seating | None) -> str:
     """Where the evening is, in a line, in the reader's language (the heading above it says
-    whether the standings are provisional or final: once a page)."""
+    whether the standings are provisional or final: once a page; this line never says it)."""
+    if tournament.status == Tournament.Status.FINISHED:
+        played = seating.round_number if seating is not None else tournament.rounds
+        return ngettext(
+            "The tournament is over: %(count)s round played.",
+            "The tournament is over: %(count)s rounds played.",
+            played,
+        ) % {"count": played}
     if seating is None:
         return _("The first round is not seated yet.")
     where = {"number": seating.round_number, "rounds": tournament.rounds}

@@ -16,7 +16,7 @@ def give_every_seat_a_link(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0010_i10a_pairs_change"),
+        ("tournaments", "0011_player_sort_name"),
     ]
 
     operations = [
