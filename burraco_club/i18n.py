@@ -57,7 +57,7 @@ class ClubLanguageMiddleware:
 
 
 def _club_language(kwargs: dict[str, Any]) -> str:
-    from tournaments.models import Club, Tournament
+    from tournaments.models import Club, Seat, Tournament
 
     found: list[str]
     if "club_slug" in kwargs:
@@ -68,6 +68,12 @@ def _club_language(kwargs: dict[str, Any]) -> str:
         found = list(
             Tournament.objects.filter(pk=kwargs["tournament_id"]).values_list(
                 "club__language", flat=True
+            )
+        )
+    elif "token" in kwargs:  # a pair's link
+        found = list(
+            Seat.objects.filter(token=kwargs["token"]).values_list(
+                "round__tournament__club__language", flat=True
             )
         )
     else:

@@ -39,9 +39,10 @@ CSP = "; ".join(
 class RequestLimitsMiddleware:
     """A body larger than MAX_REQUEST_BYTES is refused (413) before anything reads it; the
     organiser's pages, the admin, logging in and every file download are never stored by a
-    browser or a proxy (Cache-Control: private, no-store)."""
+    browser or a proxy (Cache-Control: private, no-store), nor a pair's own pages (its link is
+    its key)."""
 
-    PRIVATE_PREFIXES = ("/organise/", "/admin/", "/login/", "/logout/", "/password-reset/")
+    PRIVATE_PREFIXES = ("/organise/", "/admin/", "/login/", "/logout/", "/password-reset/", "/p/")
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

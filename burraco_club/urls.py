@@ -40,5 +40,6 @@ urlpatterns = [
     ),
     # the public pages first: they are what most requests ask for during an evening
     path("", include("tournaments.urls.public")),
+    path("", include("tournaments.urls.players")),
     path("", include("tournaments.urls.organiser")),
 ]

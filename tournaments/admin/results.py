@@ -335,6 +335,7 @@ class ResultChangeAdmin(ServicesOnlyAdmin[ResultChange]):
         "deal_number",
         "action",
         "user",
+        "pair",
         "before_totals",
         "after_totals",
     )
@@ -346,7 +347,7 @@ class ResultChangeAdmin(ServicesOnlyAdmin[ResultChange]):
     )
     search_fields = ("tournament__name", "user__username")
     date_hierarchy = "at"
-    list_select_related = ("tournament", "table__round__tournament", "user")
+    list_select_related = ("tournament", "table__round__tournament", "user", "pair")
     fields = (
         "at",
         "tournament",
@@ -354,6 +355,7 @@ class ResultChangeAdmin(ServicesOnlyAdmin[ResultChange]):
         "deal_number",
         "action",
         "user",
+        "pair",
         "before_shown",
         "after_shown",
     )

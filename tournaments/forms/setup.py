@@ -78,6 +78,19 @@ class TournamentForm(forms.Form):
         error_messages={"invalid": _("Write the date as day, month and year.")},
     )
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), empty_label=None)
+    result_entry = forms.ChoiceField(
+        label=_("Who enters the results"),
+        choices=Tournament.ResultEntry.choices,
+        initial=Tournament.ResultEntry.ORGANISER.value,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "With the players: each pair gets its own link for each round, printed as a QR code "
+            "on the seating and on its table's score sheet. One pair writes each deal on its "
+            "phone, the opponents accept it on theirs, and it counts only then; you settle any "
+            "disagreement and can always enter or correct a table yourself."
+        ),
+    )
     variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="classico")
     format = forms.ChoiceField(
         label=_("Format"),
@@ -251,6 +264,7 @@ class TournamentForm(forms.Form):
             "bye_vp": tournament.bye_vp,
             "bye_mp": tournament.bye_mp,
             "movement_plan": tournament.movement_plan or default_movement_plan(tournament.rounds),
+            "result_entry": tournament.result_entry,
             "closing_bonus": rules.closing_bonus,
             "clean_bonus": rules.burraco_bonuses.get("clean", 0),
             "dirty_bonus": rules.burraco_bonuses.get("dirty", 0),
@@ -296,6 +310,8 @@ class TournamentForm(forms.Form):
             "bye_vp": data["bye_vp"],
             "bye_mp": data["bye_mp"],
             "movement_plan": data["movement_plan"],
+            "result_entry": data.get("result_entry")
+            or (self.tournament.result_entry if self.tournament else "organiser"),
             "house_rules_overrides": house_rule_overrides(
                 data["variant"], existing, {name: data[name] for name in HOUSE_RULE_FIELDS}
             ),

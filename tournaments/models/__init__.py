@@ -8,7 +8,16 @@ rows hold totals the services derive from them, so pages read numbers and never 
 """
 
 from tournaments.models.clubs import Club, Player, Season
-from tournaments.models.play import Deal, DealSide, Meld, ResultChange, Round, Seat, Table
+from tournaments.models.play import (
+    Deal,
+    DealProposal,
+    DealSide,
+    Meld,
+    ResultChange,
+    Round,
+    Seat,
+    Table,
+)
 from tournaments.models.tournaments import (
     CUSTOM_SCALE,
     VARIANT_CHOICES,
@@ -25,6 +34,7 @@ __all__ = [
     "VP_SCALE_CHOICES",
     "Club",
     "Deal",
+    "DealProposal",
     "DealSide",
     "Meld",
     "Pair",

@@ -1,5 +1,8 @@
 """What is played: rounds (turni), tables and seats, deals (smazzate) with one result row per
-side and, in card mode, their melds; and the audit record of every result change."""
+side and, in card mode, their melds; the deals the players write from their phones before the
+opponents accept them; and the audit record of every result change."""
+
+import secrets
 
 from django.conf import settings
 from django.db import models
@@ -75,6 +78,14 @@ class Table(models.Model):
         verbose_name=_("status"), max_length=12, choices=Status.choices, default=Status.NOT_STARTED
     )
     version = models.PositiveIntegerField(verbose_name=_("version"), default=0)
+    organiser_enters = models.BooleanField(
+        verbose_name=_("the organiser enters this table"),
+        default=False,
+        help_text=_(
+            "When the players enter the results: this table's links only show it, and the "
+            "organiser enters its deals (a phone with a flat battery)."
+        ),
+    )
     ns_mp = models.IntegerField(verbose_name=_("N-S MP"), default=0)
     ew_mp = models.IntegerField(verbose_name=_("E-W MP"), default=0)
     ns_vp = models.IntegerField(verbose_name=_("N-S VP"), null=True, blank=True)
@@ -108,8 +119,16 @@ class Table(models.Model):
         return seat.pair if seat else None
 
 
+def new_link_token() -> str:
+    """A pair's link for one round: 128 random bits, written in 22 URL-safe characters."""
+    return secrets.token_urlsafe(16)
+
+
 class Seat(models.Model):
-    """Who sits where in a round: the database itself keeps a pair at one table per round."""
+    """Who sits where in a round: the database itself keeps a pair at one table per round.
+
+    `token` is the pair's own link for this round (/p/<token>/): where the players enter and
+    accept their table's deals when the tournament lets them."""
 
     class Direction(models.TextChoices):
         NS = "ns", _("North-South")
@@ -126,6 +145,9 @@ class Seat(models.Model):
     )
     direction = models.CharField(
         verbose_name=_("direction"), max_length=2, choices=Direction.choices
+    )
+    token = models.CharField(
+        verbose_name=_("link"), max_length=32, unique=True, default=new_link_token, editable=False
     )
 
     class Meta:
@@ -247,13 +269,85 @@ class Meld(models.Model):
         return self.cards
 
 
+class DealProposal(models.Model):
+    """A deal as one pair wrote it on its phone (its link), waiting for the opponents.
+
+    It counts only once accepted: accepting saves it through `services.deal_record` like any
+    deal. Opponents who say it is wrong write their own version (`answers` the first); both go
+    to the organiser, whose decision is final. `key` is the phone's idempotency key, so a deal
+    sent twice over a bad network is written once."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting for the opponents")
+        ACCEPTED = "accepted", _("Accepted")
+        DISPUTED = "disputed", _("Disputed: the organiser decides")
+        CHOSEN = "chosen", _("Chosen by the organiser")
+        REJECTED = "rejected", _("Not chosen by the organiser")
+        REPLACED = "replaced", _("Replaced")
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="proposals"
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("deal number"))
+    direction = models.CharField(
+        verbose_name=_("written by"), max_length=2, choices=Seat.Direction.choices
+    )
+    pair = models.ForeignKey(
+        Pair, verbose_name=_("pair"), on_delete=models.CASCADE, related_name="proposals"
+    )
+    mode = models.CharField(
+        verbose_name=_("mode"), max_length=10, choices=Deal.Mode.choices, default=Deal.Mode.SUMMARY
+    )
+    entry = models.JSONField(verbose_name=_("entry"), default=dict)
+    totals = models.JSONField(
+        verbose_name=_("totals"), default=dict, help_text=_("What the engine made of it.")
+    )
+    answers = models.ForeignKey(
+        "self",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="answered_by",
+        verbose_name=_("answers"),
+        help_text=_("The opponents' version of a deal they say is wrong."),
+    )
+    key = models.CharField(verbose_name=_("sending key"), max_length=64)
+    status = models.CharField(
+        verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.WAITING
+    )
+    created_at = models.DateTimeField(verbose_name=_("written at"), auto_now_add=True)
+    decided_at = models.DateTimeField(verbose_name=_("decided at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("deal written by players")
+        verbose_name_plural = _("deals written by players")
+        ordering = ["table", "number", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "key"], name="proposal_key_unique_per_table")
+        ]
+
+    def __str__(self) -> str:
+        return gettext("Deal %(number)s at %(table)s by %(side)s: %(status)s") % {
+            "number": self.number,
+            "table": self.table,
+            "side": self.get_direction_display(),
+            "status": self.get_status_display(),
+        }
+
+
 class ResultChange(models.Model):
-    """The audit record: every result saved, corrected or removed, by whom and when."""
+    """The audit record: every result saved, corrected or removed, and every step of a deal the
+    players wrote (written, accepted, disputed), by whom — an organiser, or a pair's link — and
+    when."""
 
     class Action(models.TextChoices):
         ENTERED = "entered", _("Entered")
         CORRECTED = "corrected", _("Corrected")
         REMOVED = "removed", _("Removed")
+        WRITTEN = "written", _("Written by a pair")
+        ACCEPTED = "accepted", _("Accepted by the opponents")
+        DISPUTED = "disputed", _("Disputed by the opponents")
+        SETTLED = "settled", _("Settled by the organiser")
 
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="changes"
@@ -270,6 +364,15 @@ class ResultChange(models.Model):
         blank=True,
         related_name="+",
         verbose_name=_("user"),
+    )
+    pair = models.ForeignKey(
+        Pair,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("by the link of"),
+        help_text=_("The pair whose link did it (players' entry)."),
     )
     at = models.DateTimeField(verbose_name=_("when"), auto_now_add=True)
     before = models.JSONField(verbose_name=_("before"), null=True, blank=True)

@@ -44,6 +44,10 @@ class Tournament(models.Model):
         DEALS = "deals", _("Deals: a fixed number of deals a round, victory points")
         TARGET = "target", _("Target: each table plays a match to a target score")
 
+    class ResultEntry(models.TextChoices):
+        ORGANISER = "organiser", _("The organiser enters every result")
+        PLAYERS = "players", _("The players enter their table's results on their phones")
+
     class Status(models.TextChoices):
         SETUP = "setup", _("Setting up")
         RUNNING = "running", _("Running")
@@ -94,6 +98,16 @@ class Tournament(models.Model):
     bye_mp = models.IntegerField(_("match points for a bye"), default=355)
     status = models.CharField(
         verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.SETUP
+    )
+    result_entry = models.CharField(
+        verbose_name=_("who enters the results"),
+        max_length=10,
+        choices=ResultEntry.choices,
+        default=ResultEntry.ORGANISER,
+        help_text=_(
+            "With the players, each pair gets its own link (a QR code on the seating and the "
+            "score sheet): one pair writes each deal, the opponents accept it."
+        ),
     )
     published = models.BooleanField(
         verbose_name=_("published"),
@@ -275,6 +289,7 @@ class TournamentEvent(models.Model):
         FINISHED = "finished", _("Finished")
         REOPENED = "reopened", _("Reopened")
         DEAL_RESTORED = "deal_restored", _("Deal restored")
+        TABLE_ENTRY = "table_entry", _("Who enters a table's results changed")
 
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="events"

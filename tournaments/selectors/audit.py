@@ -53,7 +53,7 @@ def audit_lines(
     table_number: int | None = None,
 ) -> list[AuditLine]:
     """The tournament's changes newest first, filtered; two queries whatever the filters."""
-    changes = tournament.changes.select_related("user", "table__round")
+    changes = tournament.changes.select_related("user", "pair", "table__round")
     events = tournament.events.select_related("user")
     if kind in Action.values:
         changes, events = changes.filter(action=kind), events.none()
@@ -99,15 +99,31 @@ def _change_line(change: ResultChange, words: Words, restorable: set[int]) -> Au
         "before": _totals(change.before, words),
         "after": _totals(change.after, words),
     }
+    written_by = (change.after or {}).get("written_by") or (change.after or {}).get("pair")
+    values["writer"] = f"{words['pair']} {written_by}"
     if change.action == Action.ENTERED:
         text = _("Deal %(deal)s entered: %(after)s.") % values
     elif change.action == Action.CORRECTED:
         text = _("Deal %(deal)s corrected: %(before)s → %(after)s.") % values
+    elif change.action == Action.WRITTEN:
+        text = _("Deal %(deal)s written on a phone: %(after)s; it waits for the opponents.") % (
+            values
+        )
+        if change.before:
+            text = _("Deal %(deal)s written again on a phone: %(before)s → %(after)s.") % values
+    elif change.action == Action.ACCEPTED:
+        text = _("Deal %(deal)s accepted, as %(writer)s wrote it: %(after)s.") % values
+    elif change.action == Action.DISPUTED:
+        text = _(
+            "Deal %(deal)s disputed: %(writer)s wrote %(before)s, the opponents %(after)s."
+        ) % {**values, "writer": f"{words['pair']} {(change.before or {}).get('pair')}"}
+    elif change.action == Action.SETTLED:
+        text = _("Deal %(deal)s decided: %(writer)s's version counts, %(after)s.") % values
     else:
         text = _("Deal %(deal)s removed (it was %(before)s).") % values
     return AuditLine(
         at=change.at,
-        who=_who(change.user),
+        who=_who(change.user) or _link_of(change, words),
         kind=change.action,
         kind_label=change.get_action_display(),
         round_number=change.table.round.number,
@@ -115,6 +131,16 @@ def _change_line(change: ResultChange, words: Words, restorable: set[int]) -> Au
         text=text,
         restorable=change.pk if change.pk in restorable else None,
     )
+
+
+def _link_of(change: ResultChange, words: Words) -> str:
+    """Who made a step on a phone: "the link of pair 3" (the players' own entry)."""
+    if change.pair is None:
+        return ""
+    return _("the link of %(pair_word)s %(number)s") % {
+        "pair_word": words["pair"],
+        "number": change.pair.number,
+    }
 
 
 def _pair(value: Any) -> dict[str, Any]:
@@ -240,6 +266,10 @@ def _event_text(event: TournamentEvent, words: Words) -> str:
             "deal": after.get("number"),
             "totals": _totals(after, words),
         }
+    if kind == Kind.TABLE_ENTRY:
+        if after.get("organiser_enters"):
+            return _("The organiser enters table %(table)s from now on.") % values
+        return _("The players of table %(table)s enter its deals again.") % values
     if kind == Kind.IMPORTED:
         text = _("Imported from a backup")
         if details.get("from_club"):

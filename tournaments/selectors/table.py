@@ -41,10 +41,15 @@ class TablePage:
 def table_page(user: User, table_id: int) -> TablePage:
     """The table if it belongs to one of the user's clubs (404 otherwise), read for its page."""
     found = for_organiser(user, Table, pk=table_id)
+    return read_table_page(found.pk)
+
+
+def read_table_page(table_id: int) -> TablePage:
+    """A table read for its page, whoever asks (the organiser's page, or a pair's link)."""
     table = (
         Table.objects.select_related("round__tournament__club")
         .prefetch_related(seats_prefetch())
-        .get(pk=found.pk)
+        .get(pk=table_id)
     )
     tournament = table.round.tournament
     play_format = tournament.play_format

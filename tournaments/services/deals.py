@@ -12,10 +12,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import DealResult, InvalidMatch, deal_from_json, score_deal
-from tournaments.models import Deal, DealSide, Meld, ResultChange, Seat, Table, Tournament
+from tournaments.models import (
+    Deal,
+    DealProposal,
+    DealSide,
+    Meld,
+    Pair,
+    ResultChange,
+    Seat,
+    Table,
+    Tournament,
+)
 from tournaments.rules.entry import deal_number_refusal, running_before, table_closed
 from tournaments.rules.formats import PlayFormat, TableResult
 from tournaments.rules.glossary import words_for
@@ -99,14 +110,22 @@ def deal_record(
     number: int,
     sides: Sequence[dict[str, Any]],
     mode: str,
-    user: User,
+    user: User | None,
     version: int,
+    pair: Pair | None = None,
+    action: str = "",
+    note: dict[str, Any] | None = None,
 ) -> Deal:
     """Score and save one deal of a table (a new one, or a correction).
 
     `sides` are the contract's two sides, North-South first, without `score_before` (it is
     the table's running total before this deal). Raises StaleTable when the table changed
     since `version`, InvalidDeal (the engine's messages) or ServiceError; saves nothing then.
+
+    An organiser saves as `user`; a deal the players wrote is saved by the link of `pair` that
+    accepted it. `action` names the step in the audit record (entered or corrected unless
+    said: accepted, settled) and `note` adds to what it records. Deals the players wrote for
+    this number and nobody decided yet are set aside: what is saved here counts.
     """
     # Lock this table's row only: other tables of the tournament save at the same time.
     table = (
@@ -132,7 +151,7 @@ def deal_record(
         number=number,
         mode=mode,
         entry={"sides": [dict(s) for s in sides]},
-        entered_by_id=user.pk if user.is_authenticated else None,
+        entered_by_id=_user_id(user),
     )
     pairs = {seat.direction: seat.pair_id for seat in table.seats.all()}
     _save_sides(deal, pairs, preview.sides, result)
@@ -141,18 +160,27 @@ def deal_record(
         "mode": mode,
         "entry": deal.entry,
         "totals": {NS: result.sides[0].total, EW: result.sides[1].total},
+        **(note or {}),
     }
     ResultChange.objects.create(
         tournament=tournament,
         table=table,
         deal_number=number,
-        action=ResultChange.Action.CORRECTED if old else ResultChange.Action.ENTERED,
-        user_id=user.pk if user.is_authenticated else None,
+        action=action or (ResultChange.Action.CORRECTED if old else ResultChange.Action.ENTERED),
+        user_id=_user_id(user),
+        pair=pair,
         before=before,
         after=after,
     )
+    table.proposals.filter(
+        number=number, status__in=(DealProposal.Status.WAITING, DealProposal.Status.DISPUTED)
+    ).update(status=DealProposal.Status.REPLACED, decided_at=timezone.now())
     _after_table_change(table)
     return deal
+
+
+def _user_id(user: User | None) -> int | None:
+    return user.pk if user is not None and user.is_authenticated else None
 
 
 @transaction.atomic
@@ -178,7 +206,7 @@ def deal_remove(*, table: Table, number: int, user: User, version: int) -> None:
         table=table,
         deal_number=number,
         action=ResultChange.Action.REMOVED,
-        user_id=user.pk if user.is_authenticated else None,
+        user_id=_user_id(user),
         before=before,
         after=None,
     )
@@ -208,18 +236,20 @@ def _check_table_open(table: Table, version: int) -> None:
     if table.version != version:
         words = words_for(table.round.tournament.variant)
         changes = [
-            _change_text(change, words["ns"], words["ew"])
-            for change in table.changes.select_related("user").order_by("-at", "-id")[:3]
+            _change_text(change, words["ns"], words["ew"], words["pair"])
+            for change in table.changes.select_related("user", "pair").order_by("-at", "-id")[:3]
         ]
         raise StaleTable(table, changes)
 
 
-def _change_text(change: ResultChange, ns: str, ew: str) -> str:
-    """One change of a table in a sentence: "Corrected: deal 2 by anna, now N-S 600, E-W 70."."""
+def _change_text(change: ResultChange, ns: str, ew: str, pair_word: str) -> str:
+    """One change of a table in a sentence: "Corrected: deal 2 by anna, now N-S 600, E-W 70."
+    (by "pair 3" when a pair's link made it)."""
+    who = change.user or (f"{pair_word} {change.pair.number}" if change.pair else None)
     values = {
         "action": change.get_action_display(),
         "number": change.deal_number,
-        "user": change.user,
+        "user": who,
         "ns": ns,
         "ew": ew,
         **(
@@ -228,13 +258,13 @@ def _change_text(change: ResultChange, ns: str, ew: str) -> str:
             else {}
         ),
     }
-    if change.user and change.after:
+    if who and change.after:
         text = _(
             "%(action)s: deal %(number)s by %(user)s, now %(ns)s %(ns_total)s, %(ew)s %(ew_total)s."
         )
     elif change.after:
         text = _("%(action)s: deal %(number)s, now %(ns)s %(ns_total)s, %(ew)s %(ew_total)s.")
-    elif change.user:
+    elif who:
         text = _("%(action)s: deal %(number)s by %(user)s.")
     else:
         text = _("%(action)s: deal %(number)s.")

@@ -42,6 +42,7 @@ def tournament_create(
     house_rules_overrides: dict[str, Any] | None = None,
     movement_plan: Sequence[str] = (),
     published: bool = False,
+    result_entry: str = Tournament.ResultEntry.ORGANISER,
 ) -> Tournament:
     overrides = house_rules_overrides or {}
     _check_ranges(target_score=target_score, bye_vp=bye_vp, bye_mp=bye_mp, house_rules=overrides)
@@ -75,6 +76,7 @@ def tournament_create(
         house_rules=overrides,
         movement_plan=plan,
         published=published,
+        result_entry=result_entry,
     )
 
 
@@ -156,7 +158,15 @@ SCORING_SETTINGS = {
     "bye_vp": gettext_lazy("the bye award"),
     "bye_mp": gettext_lazy("the bye award"),
 }
-UPDATABLE = ("name", "date", "published", "rounds", "movement_plan", *SCORING_SETTINGS)
+UPDATABLE = (
+    "name",
+    "date",
+    "published",
+    "rounds",
+    "movement_plan",
+    "result_entry",
+    *SCORING_SETTINGS,
+)
 """What `tournament_update` may change; the other fields are the services' to keep."""
 
 
@@ -211,6 +221,8 @@ def tournament_update(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status == Tournament.Status.FINISHED:
         raise ServiceError(_("The tournament is finished: its settings can no longer change."))
+    if fields.get("result_entry", tournament.result_entry) not in Tournament.ResultEntry.values:
+        raise ServiceError(_("Choose who enters the results: the organiser or the players."))
     if "custom_vp_bands" in fields:
         fields["custom_vp_bands"] = [list(row) for row in fields["custom_vp_bands"]]
     _check_ranges(**{key: fields[key] for key in RANGED if key in fields})

@@ -98,8 +98,8 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
         # brands and products, and the files they write
         "excel", "libreoffice", "single", "sign", "xls", "xlsx", "csv",
         # words of the web every one of these languages has taken as they are
-        "backup", "backups", "browser", "cache", "club", "clubs", "cookies", "link", "login",
-        "mail", "server", "site", "spam", "bytes", "null",
+        "backup", "backups", "browser", "cache", "club", "clubs", "cookies", "link", "links",
+        "login", "mail", "server", "site", "spam", "bytes", "null",
         # names in the examples (Mario Rossi / Lucia Bianchi) and the Italian words a note
         # quotes as Italian (cuori, tessera)
         "mario", "rossi", "lucia", "bianchi", "cuori", "tessera", "luca",
@@ -119,6 +119,8 @@ SAME_IN = {
         # German words spelt as the English ones
         "april", "august", "september", "november", "bonus", "format", "hand", "joker",
         "live", "minute", "name", "rest", "tab", "text", "version", "west",
+        # a QR code is ein QR-Code
+        "code",
         # the scoring contract's JSON fields and values, written as the JSON has them
         "melds", "pot", "true", "false",
     },

@@ -43,6 +43,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tournaments import services
 from tournaments.models import Club, Round, Season, Table, Tournament
+from tournaments.services import players
 from tournaments.tests.e2e_helpers import CHROMIUM, VIEWPORT, ConsoleWatch, Screenshots, launch
 
 pytestmark = [
@@ -102,6 +103,7 @@ class World:
     seating: Round  # the match evening's round 2
     open_table: Table  # round 2, one deal entered
     done_table: Table  # round 1, all its deals
+    links: dict[str, str]  # pairs' pages (players' entry): "write", "accept", "evening"
 
     def public(self, name: str, tournament: Tournament, *args: object) -> str:
         return reverse(name, args=[self.club.slug, tournament.slug, *args])
@@ -157,6 +159,14 @@ PAGES = [
     PageCase(
         "season-public", lambda w: reverse("season_public", args=[w.club.slug, w.season.slug])
     ),
+    # a pair's own pages on its phone (the players enter the deals evening's results)
+    PageCase("phone-write", lambda w: reverse("link_table", args=[w.links["write"]])),
+    PageCase(
+        "phone-cards", lambda w: reverse("link_table", args=[w.links["write"]]) + "?mode=cards"
+    ),
+    PageCase("phone-accept", lambda w: reverse("link_table", args=[w.links["accept"]])),
+    PageCase("phone-evening", lambda w: reverse("link_evening", args=[w.links["write"]])),
+    PageCase("phone-wrong-link", lambda w: "/p/no-such-link-000000/", status=404),
     PageCase("login", lambda w: reverse("login")),
     PageCase("password-reset", lambda w: reverse("password_reset")),
     PageCase("help", lambda w: reverse("help")),
@@ -212,11 +222,21 @@ def set_up_world() -> World:
     services.tournament_finish(tournament=finished)
     season = services.season_create(club=club, name="Inverno", tournaments=[finished])
 
-    deals = _evening(club, "Martedì sera", 17, rounds=3)
+    deals = _evening(club, "Martedì sera", 17, rounds=3, result_entry="players")
     first = _round(deals, 1)
     _play(first, anna, [NS_WINS, EW_STUCK, NS_WINS])
     playing = _round(deals, 2)
     _play(playing, anna, [EW_STUCK, NS_WINS, NS_WINS], limit=4)  # table 1 done, table 2 one deal
+    # the players at work: table 3 waits for East-West to accept, table 4 disputes its deal 1
+    seats = {(s.table.number, s.direction): s for s in playing.seats.select_related("table")}
+    players.proposal_write(seat=seats[3, "ns"], number=1, sides=NS_WINS, mode="summary", key="w3")
+    written = players.proposal_write(
+        seat=seats[4, "ns"], number=1, sides=NS_WINS, mode="summary", key="w4"
+    )
+    players.proposal_dispute(
+        seat=seats[4, "ew"], proposal_id=written.proposal.pk, sides=EW_STUCK, mode="summary",
+        key="d4",
+    )  # fmt: skip
 
     target = _evening(club, "Giovedì a 1000", 19, rounds=2, format="target", target_score=1000)
     _play(_round(target, 1), anna, [NS_WINS, EW_STUCK])  # 1050 to -85: every match won
@@ -231,6 +251,9 @@ def set_up_world() -> World:
         playing=playing, seating=seating,
         open_table=Table.objects.get(round=playing, number=2),
         done_table=Table.objects.get(round=first, number=1),
+        links={
+            "write": seats[2, "ns"].token, "accept": seats[3, "ew"].token,
+        },
     )  # fmt: skip
 
 

@@ -74,6 +74,7 @@ def evening(club: Club, organiser: User) -> dict[str, object]:
         variant="classico",
         rounds=3,
         deals_per_round=2,
+        result_entry="players",  # the pairs' own pages, and the board that follows them
     )
     services.pairs_add(tournament=tournament, text=PAIRS)
     season = Season.objects.create(club=club, name="Inverno", slug="inverno")
@@ -101,6 +102,7 @@ def evening(club: Club, organiser: User) -> dict[str, object]:
         "club_slug": club.slug,
         "tournament_slug": tournament.slug,
         "season_slug": season.slug,
+        "token": table.seats.get(direction="ns").token,
     }
 
 

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from tournaments import services
-from tournaments.models import Club, Season, Tournament
+from tournaments.models import Club, DealProposal, Season, Seat, Tournament
 from tournaments.tests.conftest import make_tournament
 
 PUBLIC = {
@@ -30,6 +30,9 @@ PUBLIC = {
     "language_choose",
     # how an evening runs in the app: a page of help, the same for everyone
     "help",
+    # a pair's own pages (players' entry): the link's unguessable token is the key, walked
+    # below (a wrong token answers 404, every POST needs its CSRF token)
+    "link_table", "link_check", "link_write", "link_accept", "link_dispute", "link_evening",
 }  # fmt: skip
 """URL names anyone may open. Adding a name here is a decision: say why in the commit."""
 
@@ -83,6 +86,18 @@ def world(club: Club, organiser: User) -> dict[str, object]:
     services.deal_record(
         table=table, number=1, sides=sides, mode="summary", user=organiser, version=0
     )
+    other_table = prepared.round.tables.filter(is_bye=False).exclude(pk=table.pk).first()
+    assert other_table is not None
+    proposal = DealProposal.objects.create(
+        table=other_table,
+        number=1,
+        direction="ns",
+        pair=other_table.seats.get(direction="ns").pair,
+        entry={"sides": sides},
+        totals={"ns": 600, "ew": 70},
+        key="world-key-1",
+        status=DealProposal.Status.DISPUTED,
+    )
     return {
         "tournament_id": tournament.pk,
         "pair_id": tournament.pairs.first().pk,  # type: ignore[union-attr]
@@ -91,6 +106,8 @@ def world(club: Club, organiser: User) -> dict[str, object]:
         "number": 1,
         "season_id": season.pk,
         "change_id": tournament.changes.get().pk,
+        "proposal_id": proposal.pk,
+        "token": Seat.objects.get(table=table, direction="ns").token,
     }
 
 
@@ -105,9 +122,8 @@ def address(route: Route, values: dict[str, object]) -> str:
     assert not missing, f"{route.name}: teach this test what {missing} name"
     path = route.pattern
     for key in route.keys:
-        path = path.replace(f"<int:{key}>", str(values[key])).replace(
-            f"<slug:{key}>", str(values[key])
-        )
+        for kind in ("int", "slug", "str"):
+            path = path.replace(f"<{kind}:{key}>", str(values[key]))
     return "/" + path
 
 
@@ -171,3 +187,30 @@ def test_public_pages_show_no_email_and_no_unpublished_tournament(
         assert "Secret evening" not in text and hidden.slug not in text, page
     for page in (f"/t/{club.slug}/{hidden.slug}/", f"/t/{club.slug}/{hidden.slug}/standings.csv"):
         assert client.get(page).status_code == 404, page
+
+
+LINKS = [route for route in ALL if route.pattern.startswith("p/")]
+
+
+def test_the_pairs_links_are_all_walked() -> None:
+    assert {route.name for route in LINKS} == {
+        "link_table", "link_check", "link_write", "link_accept", "link_dispute", "link_evening"
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("route", LINKS, ids=lambda route: route.name)
+def test_a_link_with_a_wrong_token_opens_nothing(route: Route, world: dict[str, object]) -> None:
+    for token in ("wrong", "A" * 22, str(world["token"])[:-1] + "!"):
+        url = address(route, {**world, "token": token})
+        for method in ("get", "post"):
+            response = getattr(Client(), method)(url)
+            assert response.status_code == 404, (route.name, method, token)
+            assert "This link opens no table" in response.content.decode()
+
+
+@pytest.mark.parametrize("route", LINKS, ids=lambda route: route.name)
+def test_every_link_post_needs_its_csrf_token(route: Route, world: dict[str, object]) -> None:
+    response = Client(enforce_csrf_checks=True).post(address(route, world), {})
+    assert response.status_code in {403, 405}, (route.name, response.status_code)
+    if response.status_code == 403:
+        assert b"CSRF" in response.content

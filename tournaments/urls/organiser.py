@@ -3,7 +3,16 @@ in public.py."""
 
 from django.urls import path
 
-from tournaments.views.organiser import changes, entry, exports, pairs, rounds, seasons, setup
+from tournaments.views.organiser import (
+    changes,
+    entry,
+    exports,
+    pairs,
+    players,
+    rounds,
+    seasons,
+    setup,
+)
 
 T = "organise/tournaments/<int:tournament_id>"
 R = "organise/rounds/<int:round_id>"
@@ -41,6 +50,13 @@ urlpatterns = [
         "organise/tables/<int:table_id>/deals/<int:number>/remove/",
         entry.deal_remove,
         name="deal_remove",
+    ),
+    # the players' own entry: a table taken over, a disputed deal decided
+    path("organise/tables/<int:table_id>/entry-by/", players.table_entry_by, name="table_entry_by"),
+    path(
+        "organise/proposals/<int:proposal_id>/choose/",
+        players.dispute_choose,
+        name="dispute_choose",
     ),
     # exports and print pages
     path(f"{T}/standings.csv", exports.standings_csv, name="standings_csv"),

@@ -32,6 +32,7 @@ from tournaments.selectors.public.models import (
 from tournaments.selectors.public.reads import (
     board,
     current_seating,
+    pair_history,
     pair_page,
     player_places,
     public_club,
@@ -61,6 +62,7 @@ __all__ = [
     "current_version",
     "forget_version",
     "page_key",
+    "pair_history",
     "pair_page",
     "player_places",
     "public_club",

@@ -82,6 +82,12 @@ def pair_page(tournament: Tournament, number: int) -> PairPage | None:
     return PairPage(history=history, points=progress.of(number), field_size=progress.field_size)
 
 
+def pair_history(tournament: Tournament, number: int) -> PairHistory | None:
+    """A pair's stored totals and its rounds (its evening, without the field's ranking after
+    every round): one cache read; three queries when it is cold."""
+    return cached(tournament, f"pair:{number}", lambda: _load_history(tournament, number))
+
+
 def player_places(seating: Seating | None) -> list[PlayerPlace]:
     """Every player of the current round by surname, then first name: pair, table, direction."""
     if seating is None:

@@ -11,7 +11,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -24,13 +23,7 @@ from django_htmx.middleware import HtmxDetails
 from scoring import InvalidDeal
 from scoring.problems import Problem
 from tournaments import services
-from tournaments.forms.entry import (
-    SIDES,
-    DealForm,
-    EntryForms,
-    entry_forms,
-    initial_from_entry,
-)
+from tournaments.forms.entry import SIDES, EntryForms, initial_from_entry
 from tournaments.models import Deal
 from tournaments.selectors.table import TablePage, table_page
 from tournaments.templatetags.numbers import points_text
@@ -38,9 +31,10 @@ from tournaments.views.organiser.table_page import (
     Feedback,
     check_typed,
     deal_rows,
+    entry_for,
     feedback_for,
     in_words,
-    opening_for,
+    posted_entry,
     side_names,
     standing_of,
 )
@@ -61,14 +55,6 @@ def _whole(value: object) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 6 else None
 
 
-def _entry(
-    page: TablePage, number: int, mode: str, data: Any = None, initial: Any = None
-) -> EntryForms:
-    before = page.running_before(number)
-    opening = {key: opening_for(page, before[i]) > 0 for i, key in enumerate(dict(SIDES))}
-    return entry_forms(mode=mode, rules=page.rules, opening=opening, data=data, initial=initial)
-
-
 def _blank_entry(
     page: TablePage, edit: int | None, mode: str | None
 ) -> tuple[EntryForms | None, int]:
@@ -86,18 +72,10 @@ def _blank_entry(
     )
     for key in dict(SIDES):
         initial.setdefault(key, {}).setdefault("pot", "taken")
-    entry = _entry(page, number, mode, initial=initial)
+    entry = entry_for(page, number, mode, initial=initial)
     first = next(iter(entry.sides[NS].fields.values()))
     first.widget.attrs["autofocus"] = True
     return entry, number
-
-
-def _posted_entry(page: TablePage, data: Any) -> tuple[EntryForms, int]:
-    try:  # read as the deal form reads it, so that both agree on which deal this is
-        number = DealForm.base_fields["number"].clean(data.get("number"))
-    except ValidationError:
-        number = page.next_number or 1
-    return _entry(page, number, str(data.get("mode", "summary")), data=data), number
 
 
 def _context(
@@ -156,7 +134,7 @@ def table_entry(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
 def deal_check(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Score what is typed without saving: with htmx, only the feedback regions."""
     page = table_page(request.user, table_id)
-    entry, number = _posted_entry(page, request.POST)
+    entry, number = posted_entry(page, request.POST)
     feedback = check_typed(page, entry, number)
     version = entry.deal.cleaned_data.get("version") if entry.deal.is_valid() else None
     if version is not None and version != page.table.version:
@@ -176,7 +154,7 @@ def deal_check(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
 def deal_save(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Save the deal through services.deal_record; errors re-render the form as typed."""
     page = table_page(request.user, table_id)
-    entry, number = _posted_entry(page, request.POST)
+    entry, number = posted_entry(page, request.POST)
     problems: Sequence[Problem | str] = ()
     if entry.is_valid():
         try:
@@ -228,7 +206,7 @@ def _stale(request: HtmxHttpRequest, table_id: int, message: str) -> HttpRespons
     page = table_page(request.user, table_id)
     data = request.POST.copy()
     data["version"] = str(page.table.version)
-    entry, number = _posted_entry(page, data)
+    entry, number = posted_entry(page, data)
     feedback = check_typed(page, entry, number)
     context = _context(page, entry, number, feedback, stale=message)
     return _render(request, "entry-main", context, status=200 if request.htmx else 409)

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments import exports, federation, selectors
-from tournaments.models import Round, Tournament
+from tournaments.models import Round, Table, Tournament
 from tournaments.rules.sheet import sheet_of
 from tournaments.selectors.exports import deal_sides_of
 from tournaments.tables import StandingsTable
@@ -99,7 +99,7 @@ def print_seating(request: HttpRequest, round_id: int) -> HttpResponse:
     QR code of the tournament's public standings."""
     round_ = _round(request, round_id)
     tournament = round_.tournament
-    tables = selectors.round_tables(round_)
+    tables = _with_links(request, tournament, selectors.round_tables(round_))
     context = _print_context(
         request,
         tournament,
@@ -111,6 +111,18 @@ def print_seating(request: HttpRequest, round_id: int) -> HttpResponse:
         ),
     )
     return render(request, "tournaments/print/seating.html", context)
+
+
+def _with_links(request: HttpRequest, tournament: Tournament, tables: list[Table]) -> list[Table]:
+    """When the players enter the results: each table's two links (its pairs' pages for the
+    round), as absolute addresses for their QR codes (`table.link_urls.ns`, `.ew`)."""
+    if tournament.result_entry == Tournament.ResultEntry.PLAYERS:
+        for table in tables:
+            table.link_urls = {  # type: ignore[attr-defined]
+                seat.direction: request.build_absolute_uri(reverse("link_table", args=[seat.token]))
+                for seat in table.seats.all()
+            }
+    return tables
 
 
 @login_required
@@ -126,7 +138,11 @@ def print_score_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
         request,
         tournament,
         round=round_,
-        tables=[t for t in selectors.round_tables(round_) if not t.is_bye],
+        tables=[
+            t
+            for t in _with_links(request, tournament, selectors.round_tables(round_))
+            if not t.is_bye
+        ],
         sheet=sheet,
         deal_numbers=range(1, sheet.rows + 1),
         side_columns=len(sheet.side_fields) + len(sheet.computed),

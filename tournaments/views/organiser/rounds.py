@@ -18,6 +18,7 @@ from django.views.decorators.vary import vary_on_headers
 from tournaments import selectors, services
 from tournaments.forms.setup import MovementForm, SwapForm
 from tournaments.models import Round, Table, Tournament
+from tournaments.selectors import players
 from tournaments.services import ServiceError
 from tournaments.views.organiser.setup import HtmxHttpRequest
 
@@ -83,6 +84,8 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
         "refresh_seconds": REFRESH_SECONDS,
         "is_last_round": round_.number >= tournament.rounds,
     }
+    if tournament.result_entry == Tournament.ResultEntry.PLAYERS:
+        _follow_players(round_, tables, context)
     if round_.status == Round.Status.SEATING:
         places = {
             seat.pair_id: _("sits out")
@@ -101,6 +104,23 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
         )
     context.update(extra)
     return context
+
+
+def _follow_players(round_: Round, tables: list[Table], context: dict[str, Any]) -> None:
+    """When the players enter the results: each table's state (entering, waiting for the
+    opponents, disputed …), its two links, and the deals the pairs disagree on."""
+    states = players.table_states(round_, tables)
+    labels = dict(players.TableState.choices)
+    for table in tables:
+        table.entry_state = states[table.pk]  # type: ignore[attr-defined]
+        table.entry_state_label = labels[states[table.pk]]  # type: ignore[attr-defined]
+        table.links = {seat.direction: seat.token for seat in table.seats.all()}  # type: ignore[attr-defined]
+    context["players_enter"] = True
+    context["disputes"] = players.disputes_of(round_)
+    context["state_counts"] = {
+        state: sum(1 for t in tables if not t.is_bye and states[t.pk] == state)
+        for state in players.TableState.values
+    }
 
 
 def _board_round(request: HtmxHttpRequest, round_id: int) -> Round:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
@@ -15,9 +16,12 @@ from scoring.melds import MeldError
 from scoring.problems import Problem
 from tournaments import services
 from tournaments.forms.entry import (
+    SIDES,
     CardSideForm,
+    DealForm,
     EntryForms,
     card_texts,
+    entry_forms,
     meld_lines,
 )
 from tournaments.models import Pair, Table
@@ -294,3 +298,25 @@ def check_typed(page: TablePage, entry: EntryForms, number: int) -> Feedback:
     feedback = feedback_for(page, entry, number, result=preview.result)
     feedback.after = _after(preview, page.tournament.variant)
     return feedback
+
+
+# --- the entry forms of a deal at this table ----------------------------------------------------
+
+
+def entry_for(
+    page: TablePage, number: int, mode: str, data: Any = None, initial: Any = None
+) -> EntryForms:
+    """The forms of deal `number`, asking each side's opening where its running score needs
+    one."""
+    before = page.running_before(number)
+    opening = {key: opening_for(page, before[i]) > 0 for i, key in enumerate(dict(SIDES))}
+    return entry_forms(mode=mode, rules=page.rules, opening=opening, data=data, initial=initial)
+
+
+def posted_entry(page: TablePage, data: Any) -> tuple[EntryForms, int]:
+    """The forms bound to what was posted, and the deal number they are about."""
+    try:  # read as the deal form reads it, so that both agree on which deal this is
+        number = DealForm.base_fields["number"].clean(data.get("number"))
+    except ValidationError:
+        number = page.next_number or 1
+    return entry_for(page, number, str(data.get("mode", "summary")), data=data), number

@@ -1,0 +1,346 @@
+"""Writes of the players' own entry: a pair writes a deal on its phone (its round's link), the
+opponents accept it or say it is wrong with their own version, and the organiser settles what
+the pairs disagree on. A deal counts only once accepted or settled: both go through
+`deal_record`, like any deal, so the engine scores it and the standings follow.
+
+Every step is in the audit record (ResultChange) with the pair whose link did it, or the
+organiser; each bumps the table's version, so an organiser with the table page open sees it.
+A phone may send the same step twice over a bad network: `key` makes it count once.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import InvalidMatch
+from tournaments.models import DealProposal, ResultChange, Seat, Table, Tournament
+from tournaments.rules.entry import deal_number_refusal, entry_refusal
+from tournaments.rules.glossary import words_for
+from tournaments.rules.links import link_refusal
+from tournaments.selectors import results
+from tournaments.selectors.access import User
+from tournaments.services import events
+from tournaments.services.deals import deal_record, score_at_table
+from tournaments.services.errors import ServiceError
+
+NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
+OPEN = (DealProposal.Status.WAITING, DealProposal.Status.DISPUTED)
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What became of a step a phone sent: the proposal, and whether this very request made it
+    (False: the same key had been sent before, and this is its answer again)."""
+
+    proposal: DealProposal
+    new: bool
+
+
+def _locked_seat(seat: Seat) -> tuple[Seat, Table]:
+    """The seat again with its table's row locked: the steps of one table queue here."""
+    table = Table.objects.select_for_update(of=("self",)).get(pk=seat.table_id)
+    seat = Seat.objects.select_related("round__tournament", "pair").get(pk=seat.pk)
+    seat.table = table
+    return seat, table
+
+
+def _check_link(seat: Seat) -> None:
+    refusal = link_refusal(seat)
+    if refusal:
+        raise ServiceError(refusal)
+
+
+def _record(
+    table: Table,
+    *,
+    action: str,
+    number: int,
+    seat: Seat | None = None,
+    user: User | None = None,
+    after: dict[str, Any] | None = None,
+    before: dict[str, Any] | None = None,
+) -> None:
+    """One step in the audit record; the table's version grows with it."""
+    ResultChange.objects.create(
+        tournament_id=table.round.tournament_id,
+        table=table,
+        deal_number=number,
+        action=action,
+        pair=seat.pair if seat else None,
+        user_id=user.pk if user is not None and user.is_authenticated else None,
+        before=before,
+        after=after,
+    )
+    table.version += 1
+    table.save(update_fields=["version"])
+
+
+def _snapshot(proposal: DealProposal) -> dict[str, Any]:
+    return {
+        "number": proposal.number,
+        "mode": proposal.mode,
+        "entry": proposal.entry,
+        "totals": proposal.totals,
+        "by": proposal.direction,
+        "pair": proposal.pair.number,
+    }
+
+
+def _scored(table: Table, number: int, sides: Sequence[dict[str, Any]]) -> dict[str, int]:
+    """The engine's totals of a deal written at this table (InvalidDeal or ServiceError when it
+    cannot be scored), checked as a save would check it."""
+    play_format = table.round.tournament.play_format
+    totals = results.deal_totals(table)
+    refusal = deal_number_refusal(play_format, number, list(totals))
+    if refusal:
+        raise ServiceError(refusal)
+    preview = score_at_table(play_format, number, sides, totals)
+    return {NS: preview.result.sides[0].total, EW: preview.result.sides[1].total}
+
+
+def _next_number(table: Table) -> int:
+    """The deal the table enters next (ServiceError when it takes no more, saying why)."""
+    play_format = table.round.tournament.play_format
+    totals = results.deal_totals(table)
+    try:
+        result = play_format.table_result(list(totals.values()))
+    except InvalidMatch as error:  # deals that make no match: the organiser sorts it out
+        raise ServiceError(*error.messages) from None
+    refusal = entry_refusal(
+        is_bye=table.is_bye,
+        round_number=table.round.number,
+        round_status=table.round.status,
+        play_format=play_format,
+        played=len(totals),
+        result=result,
+    )
+    if refusal:
+        raise ServiceError(refusal)
+    return len(totals) + 1
+
+
+@transaction.atomic
+def proposal_write(
+    *, seat: Seat, number: int, sides: Sequence[dict[str, Any]], mode: str, key: str
+) -> Sent:
+    """A pair writes deal `number` of its table, as its score sheet says: it waits for the
+    opponents. Writing it again before they answer replaces it."""
+    seat, table = _locked_seat(seat)
+    sent = DealProposal.objects.filter(table=table, key=key).first()
+    if sent is not None:
+        return Sent(sent, new=False)
+    _check_link(seat)
+    expected = _next_number(table)
+    if number != expected:
+        if number < expected:
+            raise ServiceError(
+                _("Deal %(number)s is already saved: ask the organiser for a correction.")
+                % {"number": number}
+            )
+        raise ServiceError(_("Enter deal %(number)s first.") % {"number": expected})
+    open_ = list(table.proposals.filter(number=number, status__in=OPEN).select_related("pair"))
+    words = words_for(table.round.tournament.variant)
+    for other in open_:
+        if other.status == DealProposal.Status.DISPUTED:
+            raise ServiceError(
+                _("Deal %(number)s is with the organiser, who decides what counts.")
+                % {"number": number}
+            )
+        if other.direction != seat.direction:
+            raise ServiceError(
+                _(
+                    "%(pair_word)s %(pair)s has already written deal %(number)s: accept it, or "
+                    "say it is wrong and write your version."
+                )
+                % {
+                    "pair_word": words["pair"].capitalize(),
+                    "pair": other.pair.number,
+                    "number": number,
+                }
+            )
+    totals = _scored(table, number, sides)
+    for mine in open_:  # the pair corrects what it wrote before the opponents answered
+        mine.status = DealProposal.Status.REPLACED
+        mine.decided_at = timezone.now()
+        mine.save(update_fields=["status", "decided_at"])
+    proposal = DealProposal.objects.create(
+        table=table,
+        number=number,
+        direction=seat.direction,
+        pair=seat.pair,
+        mode=mode,
+        entry={"sides": [dict(side) for side in sides]},
+        totals=totals,
+        key=key,
+    )
+    _record(
+        table,
+        action=ResultChange.Action.WRITTEN,
+        number=number,
+        seat=seat,
+        after=_snapshot(proposal),
+        before=_snapshot(open_[0]) if open_ else None,
+    )
+    return Sent(proposal, new=True)
+
+
+def _opponents_proposal(seat: Seat, table: Table, proposal_id: int) -> DealProposal:
+    proposal = (
+        DealProposal.objects.select_related("pair").filter(pk=proposal_id, table=table).first()
+    )
+    if proposal is None:
+        raise ServiceError(_("This deal is not one of your table's."))
+    if proposal.direction == seat.direction:
+        raise ServiceError(_("Your own pair wrote this deal: the opponents accept it, not you."))
+    return proposal
+
+
+@transaction.atomic
+def proposal_accept(*, seat: Seat, proposal_id: int) -> Sent:
+    """The opponents accept a deal: it is saved, as the engine scores it, and counts."""
+    seat, table = _locked_seat(seat)
+    proposal = _opponents_proposal(seat, table, proposal_id)
+    if proposal.status == DealProposal.Status.ACCEPTED:
+        return Sent(proposal, new=False)  # the same tap, sent again
+    _check_link(seat)
+    if proposal.status != DealProposal.Status.WAITING:
+        raise ServiceError(_answered_text(proposal))
+    deal_record(
+        table=table,
+        number=proposal.number,
+        sides=proposal.entry["sides"],
+        mode=proposal.mode,
+        user=None,
+        version=table.version,
+        pair=seat.pair,
+        action=ResultChange.Action.ACCEPTED,
+        note={"written_by": proposal.pair.number},
+    )
+    proposal.status = DealProposal.Status.ACCEPTED
+    proposal.decided_at = timezone.now()
+    proposal.save(update_fields=["status", "decided_at"])
+    return Sent(proposal, new=True)
+
+
+def _answered_text(proposal: DealProposal) -> str:
+    if proposal.status == DealProposal.Status.DISPUTED:
+        return _("Deal %(number)s is with the organiser, who decides what counts.") % {
+            "number": proposal.number
+        }
+    return _("Deal %(number)s has changed since you saw it: look at it again.") % {
+        "number": proposal.number
+    }
+
+
+@transaction.atomic
+def proposal_dispute(
+    *, seat: Seat, proposal_id: int, sides: Sequence[dict[str, Any]], mode: str, key: str
+) -> Sent:
+    """The opponents say a deal is wrong and write their own version: both go to the organiser,
+    whose decision is final."""
+    seat, table = _locked_seat(seat)
+    sent = DealProposal.objects.filter(table=table, key=key).first()
+    if sent is not None:
+        return Sent(sent, new=False)
+    proposal = _opponents_proposal(seat, table, proposal_id)
+    _check_link(seat)
+    if proposal.status != DealProposal.Status.WAITING:
+        raise ServiceError(_answered_text(proposal))
+    totals = _scored(table, proposal.number, sides)
+    theirs = [dict(side) for side in sides]
+    if theirs == proposal.entry["sides"]:
+        raise ServiceError(_("Your version is the same as theirs: if it is right, accept it."))
+    counter = DealProposal.objects.create(
+        table=table,
+        number=proposal.number,
+        direction=seat.direction,
+        pair=seat.pair,
+        mode=mode,
+        entry={"sides": theirs},
+        totals=totals,
+        answers=proposal,
+        key=key,
+        status=DealProposal.Status.DISPUTED,
+    )
+    proposal.status = DealProposal.Status.DISPUTED
+    proposal.save(update_fields=["status"])
+    _record(
+        table,
+        action=ResultChange.Action.DISPUTED,
+        number=proposal.number,
+        seat=seat,
+        before=_snapshot(proposal),
+        after=_snapshot(counter),
+    )
+    return Sent(counter, new=True)
+
+
+@transaction.atomic
+def dispute_settle(*, proposal: DealProposal, user: User) -> DealProposal:
+    """The organiser decides a disputed deal: the version chosen is saved and counts; the other
+    is kept in the record, not chosen."""
+    table = Table.objects.select_for_update(of=("self",)).get(pk=proposal.table_id)
+    proposal = DealProposal.objects.select_related("pair").get(pk=proposal.pk)
+    if proposal.status != DealProposal.Status.DISPUTED:
+        raise ServiceError(_answered_text(proposal))
+    if table.round.tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError(_("The tournament is finished: its results are final."))
+    both = list(
+        DealProposal.objects.filter(
+            table=table, number=proposal.number, status=DealProposal.Status.DISPUTED
+        )
+    )
+    deal_record(
+        table=table,
+        number=proposal.number,
+        sides=proposal.entry["sides"],
+        mode=proposal.mode,
+        user=user,
+        version=table.version,
+        action=ResultChange.Action.SETTLED,
+        note={"written_by": proposal.pair.number},
+    )
+    now = timezone.now()
+    for version in both:
+        version.status = (
+            DealProposal.Status.CHOSEN
+            if version.pk == proposal.pk
+            else DealProposal.Status.REJECTED
+        )
+        version.decided_at = now
+        version.save(update_fields=["status", "decided_at"])
+    proposal.refresh_from_db()
+    return proposal
+
+
+@transaction.atomic
+def table_entry_switch(*, table: Table, organiser_enters: bool, user: User) -> Table:
+    """The organiser takes a table's entry over (a phone with a flat battery), or gives it back
+    to the players' links; what the players wrote and nobody accepted yet is set aside."""
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
+    if table.organiser_enters == organiser_enters:
+        return table
+    table.organiser_enters = organiser_enters
+    table.save(update_fields=["organiser_enters"])
+    if organiser_enters:
+        table.proposals.filter(status=DealProposal.Status.WAITING).update(
+            status=DealProposal.Status.REPLACED, decided_at=timezone.now()
+        )
+    events.record(
+        table.round.tournament,
+        "table_entry",
+        user=user,
+        round_number=table.round.number,
+        table_number=table.number,
+        before={"organiser_enters": not organiser_enters},
+        after={"organiser_enters": organiser_enters},
+    )
+    return table

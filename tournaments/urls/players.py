@@ -1,0 +1,16 @@
+"""A pair's own pages, opened from its round's link (no login: the token is the key)."""
+
+from django.urls import path
+
+from tournaments.views import players
+
+P = "p/<str:token>"
+
+urlpatterns = [
+    path(f"{P}/", players.link_table, name="link_table"),
+    path(f"{P}/check/", players.link_check, name="link_check"),
+    path(f"{P}/deals/", players.link_write, name="link_write"),
+    path(f"{P}/deals/<int:proposal_id>/accept/", players.link_accept, name="link_accept"),
+    path(f"{P}/deals/<int:proposal_id>/dispute/", players.link_dispute, name="link_dispute"),
+    path(f"{P}/evening/", players.link_evening, name="link_evening"),
+]
