@@ -117,9 +117,15 @@ def build_evening(*, pairs: int, rounds: int, played: int, seed: int = 1) -> dic
 
 
 @contextmanager
-def gunicorn(env: dict[str, str], *, workers: int, port: int) -> Iterator[subprocess.Popen[bytes]]:
+def gunicorn(env: dict[str, str], *, port: int, workers: int = 0,
+             threads: int = 0) -> Iterator[subprocess.Popen[bytes]]:  # fmt: skip
+    """gunicorn as gunicorn.conf.py sets it up; `workers` and `threads` override it when
+    given, and so do the options in BENCH_GUNICORN_OPTIONS (e.g. "--workers 6 --threads 1")."""
+    options = ["--workers", str(workers)] if workers else []
+    options += ["--threads", str(threads), "--worker-connections", str(threads)] if threads else []
+    options += os.environ.get("BENCH_GUNICORN_OPTIONS", "").split()
     process = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "burraco_club.wsgi", "--workers", str(workers),
+        [str(ROOT / ".venv/bin/gunicorn"), "burraco_club.wsgi", *options,
          "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
         cwd=ROOT, env=env,
     )  # fmt: skip

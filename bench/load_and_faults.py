@@ -4,8 +4,8 @@ in the middle of saves. Not a test (it takes minutes); its figures go in docs/re
     .venv/bin/python bench/load_and_faults.py [--seconds 60] [--readers 50] [--writers 20]
 
 1. A fresh PostgreSQL database; a 48-pair classico evening played through the real services,
-   round 2 seated and started (24 open tables); gunicorn with 4 workers (Redis cache when
-   REDIS_URL is set, else the database cache).
+   round 2 seated and started (24 open tables); gunicorn as gunicorn.conf.py sets it (Redis
+   cache when REDIS_URL is set, else the database cache).
 2. Load: `--readers` clients read the public standings page while `--writers` organiser clients
    (logged in, CSRF tokens, each its own table) save deals through the real entry form —
    deals 1 to 3, then correct them over and over — for `--seconds`. Every response is timed and
@@ -20,6 +20,7 @@ in the middle of saves. Not a test (it takes minutes); its figures go in docs/re
 
 import argparse
 import http.client
+import multiprocessing as mp
 import os
 import random
 import re
@@ -38,6 +39,9 @@ import evening
 
 PORT = 8077
 VERSION = re.compile(r'name="version" value="(\d+)"')
+BROWSER = {"Accept-Language": "it-IT,it;q=0.9,en;q=0.8", "Accept-Encoding": "gzip, deflate"}
+"""What every browser sends: the page comes gzipped (and is not unpacked here, as a browser
+would, since that is the client's time, not the server's)."""
 
 
 @dataclass
@@ -70,7 +74,7 @@ class Client:
     def request(
         self, method: str, path: str, form: dict[str, str] | None = None
     ) -> tuple[int, str]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        headers = BROWSER | {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
         body = None
         if form is not None:
             body = urllib.parse.urlencode(form)
@@ -78,7 +82,8 @@ class Client:
         try:
             self.connection.request(method, path, body=body, headers=headers)
             response = self.connection.getresponse()
-            text = response.read().decode()
+            raw = response.read()
+            text = "" if response.getheader("Content-Encoding") else raw.decode()
         except (OSError, http.client.HTTPException):
             self.connection.close()
             self.connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
@@ -185,6 +190,18 @@ def reader(path: str, until: float, stats: Stats) -> None:
             stats.error(f"read {status}")
 
 
+def readers_process(path: str, until: float, readers: int, out: "mp.Queue[object]") -> None:
+    """The readers in a process of their own, so that the load generator's own GIL does not
+    queue the readers' clocks behind the writers' threads."""
+    stats = Stats()
+    threads = [threading.Thread(target=reader, args=(path, until, stats)) for _ in range(readers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    out.put((stats.latencies, stats.errors))
+
+
 def percentiles(values: list[float]) -> str:
     if not values:
         return "no requests"
@@ -244,6 +261,14 @@ def verify(tables: dict[int, Saves], *, allow_unknown: bool) -> list[str]:
     return problems
 
 
+def gunicorn_shape(args: argparse.Namespace) -> str:
+    conf: dict[str, object] = {"os": os}
+    exec((evening.ROOT / "gunicorn.conf.py").read_text(), conf)
+    workers, threads = args.workers or conf["workers"], args.threads or conf["threads"]
+    extra = os.environ.get("BENCH_GUNICORN_OPTIONS", "")
+    return f"{workers} workers x {threads} threads" + (f" ({extra})" if extra else "")
+
+
 def worker_pids(master: int) -> list[int]:
     out = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout
     return [int(pid) for pid in out.split()]
@@ -254,7 +279,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--readers", type=int, default=50)
     parser.add_argument("--writers", type=int, default=20)
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=0, help="gunicorn workers (0: its conf)")
+    parser.add_argument("--threads", type=int, default=0, help="threads a worker (0: its conf)")
     args = parser.parse_args()
     redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/3")
     with evening.fresh_database(f"burraco_bench_{os.getpid()}") as database_url:
@@ -272,14 +298,17 @@ def main() -> None:
         )[: args.writers]
         public = f"/t/{info['club']}/{info['tournament']}/"
         print(f"evening built through the services in {info['seconds']:.0f} s; {public}")
-        with evening.gunicorn(env, workers=args.workers, port=PORT) as server:
+        with evening.gunicorn(env, workers=args.workers, threads=args.threads, port=PORT) as server:
             reads, writes = Stats(), Stats()
             tables = {table_id: Saves() for table_id in table_ids}
             until = time.monotonic() + args.seconds
+            spawn = mp.get_context("spawn")
+            read_results: mp.Queue[object] = spawn.Queue()
+            readers = spawn.Process(
+                target=readers_process, args=(public, until, args.readers, read_results)
+            )
+            readers.start()
             threads = [
-                threading.Thread(target=reader, args=(public, until, reads))
-                for _ in range(args.readers)
-            ] + [
                 threading.Thread(target=writer, args=(tid, until, writes, tables[tid], n))
                 for n, tid in enumerate(table_ids)
             ]
@@ -287,10 +316,12 @@ def main() -> None:
                 thread.start()
             for thread in threads:
                 thread.join()
+            reads.latencies, reads.errors = read_results.get()  # type: ignore[misc]
+            readers.join()
             problems = verify(tables, allow_unknown=False)
             print(
                 f"load: {args.readers} readers, {args.writers} writers, {args.seconds} s, "
-                f"{args.workers} gunicorn workers, cache {'Redis' if redis_url else 'database'}"
+                f"gunicorn {gunicorn_shape(args)}, cache {'Redis' if redis_url else 'database'}"
             )
             print(f"  reads:  {percentiles(reads.latencies)}, errors {len(reads.errors)}")
             print(f"  saves:  {percentiles(writes.latencies)}, errors {len(writes.errors)}, "

@@ -133,6 +133,15 @@ CACHES = {
     "lockout": {**DATABASE_CACHE, "KEY_PREFIX": "lockout"},
 }
 
+PUBLIC_RENDER_PAUSE = float(os.environ.get("DJANGO_PUBLIC_RENDER_PAUSE", "0" if TESTING else "1"))
+"""Seconds a public page's rendering is served after a save before it is rendered again: a
+save is seen at once when none came in that time, and a stream of saves costs one render of a
+full field a pause, not one a save (tournaments/views/public/page_cache.py)."""
+
+LINK_EVENING_PAUSE = float(os.environ.get("DJANGO_LINK_EVENING_PAUSE", "0" if TESTING else "30"))
+"""Seconds a pair's "my evening" may lag the rest of the field (its rank) while results come
+in; its own table's deals never lag (tournaments/views/players.py)."""
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

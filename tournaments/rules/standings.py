@@ -8,6 +8,7 @@ difference, then head-to-head. A bye counts as a table played with the tournamen
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
+from itertools import groupby
 from typing import Any, Protocol
 
 
@@ -104,11 +105,10 @@ def rank_pairs(
             return (record.matches_won, record.point_difference)
         return (record.vp, record.mp)
 
-    ordered = sorted(pair_ids, key=main_key, reverse=True)
     rank = 1
-    index = 0
-    while index < len(ordered):
-        level = [pid for pid in ordered[index:] if main_key(pid) == main_key(ordered[index])]
+    # one pass over the pairs, level group by level group (a 500-pair field has hundreds)
+    for _key, grouped in groupby(sorted(pair_ids, key=main_key, reverse=True), key=main_key):
+        level = list(grouped)
         mini = _head_to_head(level, head_to_head)
         level.sort(key=lambda pid: mini[pid], reverse=True)
         position = rank
@@ -117,7 +117,6 @@ def rank_pairs(
                 position = rank + offset
             records[pid].rank = position
         rank += len(level)
-        index += len(level)
     return records
 
 

@@ -39,22 +39,31 @@ def finished_tables(tournament: Tournament, *, before: int | None = None) -> Fin
     seats = Seat.objects.filter(round__tournament=tournament, table__status=Table.Status.DONE)
     if before is not None:
         seats = seats.filter(round__number__lt=before)
-    seats = (
+    rows = (
         seats.exclude(round__status=Round.Status.SEATING)
-        .select_related("round", "table")
         .order_by("round__number", "table__number", "direction")
-    )
+        .values_list(
+            "table_id", "direction", "pair_id", "round__number", "round__status",
+            "table__ns_mp", "table__ew_mp", "table__ns_vp", "table__ew_vp", "table__winner",
+        )
+    )  # fmt: skip
+    # plain rows, not three model instances a seat: the standings read this on every save
     at_table: dict[int, dict[str, int]] = defaultdict(dict)
-    tables: dict[int, tuple[int, Table]] = {}
+    tables: dict[int, tuple[int, tuple[int, int, int | None, int | None, str]]] = {}
     done: set[int] = set()
-    for seat in seats:
-        at_table[seat.table_id][seat.direction] = seat.pair_id
-        tables[seat.table_id] = (seat.round.number, seat.table)
-        if seat.round.status == Round.Status.DONE:
-            done.add(seat.round.number)
+    for table_id, direction, pair_id, number, status, *result in rows:
+        at_table[table_id][direction] = pair_id
+        tables[table_id] = (number, tuple(result))  # type: ignore[assignment]
+        if status == Round.Status.DONE:
+            done.add(number)
     by_round: dict[int, list[TableOutcome]] = defaultdict(list)
-    for table_id, (number, table) in tables.items():
-        by_round[number].append(outcome_of(table, at_table[table_id]))
+    for table_id, (number, (ns_mp, ew_mp, ns_vp, ew_vp, winner)) in tables.items():
+        seated = at_table[table_id]
+        outcome = TableOutcome(
+            ns=seated[NS], ew=seated.get(EW), ns_mp=ns_mp, ew_mp=ew_mp, ns_vp=ns_vp or 0,
+            ew_vp=ew_vp or 0, winner=winner,
+        )  # fmt: skip
+        by_round[number].append(outcome)
     return FinishedTables(dict(by_round), frozenset(done))
 
 

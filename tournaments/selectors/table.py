@@ -3,12 +3,15 @@ of them, and whether (and why not) another deal can be entered, in a fixed numbe
 
 from dataclasses import dataclass
 
+from django.http import Http404
+
 from scoring import InvalidMatch, RuleSet
 from tournaments.models import Deal, Pair, ResultChange, Table, Tournament
 from tournaments.rules.entry import entry_refusal, finished_refusal, running_before
 from tournaments.rules.formats import PlayFormat, TableResult
-from tournaments.selectors.access import User, for_organiser
+from tournaments.selectors.access import CLUB_PATHS, User, for_organiser
 from tournaments.selectors.organiser import seats_prefetch, table_changes, table_deals
+from tournaments.selectors.results import deal_totals
 
 NS, EW = "ns", "ew"
 
@@ -36,6 +39,37 @@ class TablePage:
 
     def running_before(self, number: int) -> tuple[int, int]:
         return running_before(self.totals, number)
+
+
+@dataclass
+class TableToSave:
+    """What reading a posted deal needs of its table, in two queries: the table with its
+    tournament (the organiser's access checked with it) and its saved deals' totals. The
+    save reads no more; a refused deal reads the whole page to show the form again."""
+
+    table: Table
+    play_format: PlayFormat
+    rules: RuleSet
+    totals: dict[int, tuple[int, int]]
+    next_number: int | None = None
+
+    def running_before(self, number: int) -> tuple[int, int]:
+        return running_before(self.totals, number)
+
+
+def table_to_save(user: User, table_id: int) -> TableToSave:
+    """The table if it belongs to one of the user's clubs (404 otherwise), read for a save."""
+    if not user.is_authenticated:
+        raise Http404
+    table = (
+        Table.objects.select_related("round__tournament__club")
+        .filter(**{f"{CLUB_PATHS[Table]}organisers": user.pk}, pk=table_id)
+        .first()
+    )
+    if table is None:
+        raise Http404
+    play_format = table.round.tournament.play_format
+    return TableToSave(table, play_format, play_format.rules, deal_totals(table))
 
 
 def table_page(user: User, table_id: int) -> TablePage:

@@ -130,7 +130,7 @@ def deal_record(
     # Lock this table's row only: other tables of the tournament save at the same time.
     table = (
         Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament")
+        .select_related("round__tournament__club")
         .get(pk=table.pk)
     )
     tournament = table.round.tournament
@@ -175,7 +175,7 @@ def deal_record(
     table.proposals.filter(
         number=number, status__in=(DealProposal.Status.WAITING, DealProposal.Status.DISPUTED)
     ).update(status=DealProposal.Status.REPLACED, decided_at=timezone.now())
-    _after_table_change(table)
+    _after_table_change(table, preview.table)
     return deal
 
 
@@ -188,7 +188,7 @@ def deal_remove(*, table: Table, number: int, user: User, version: int) -> None:
     """Remove the last deal of a table."""
     table = (
         Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament")
+        .select_related("round__tournament__club")
         .get(pk=table.pk)
     )
     _check_table_open(table, version)
@@ -283,18 +283,25 @@ def _save_sides(
     Meld.objects.bulk_create(melds)
 
 
-def _after_table_change(table: Table) -> None:
-    # Saves of one tournament meet here: the standings, the Danese flags and the results version
-    # are the tournament's. Taking its row first makes them queue rather than deadlock over the
-    # Pair rows (the engine's work, before this, still runs side by side).
-    Tournament.objects.select_for_update().filter(pk=table.round.tournament_id).first()
+def _after_table_change(table: Table, result: TableResult | None = None) -> None:
+    """The table's result (`result` when the save has it already, else recomputed from its
+    deals) and version, then what the tournament makes of it."""
     was_done = table.status == Table.Status.DONE
-    table_recompute(table=table)
+    if result is None:
+        table_recompute(table=table)
+    else:
+        _set_result(table, result)
     table.version += 1
-    table.save()
+    table.save(update_fields=[*RESULT_FIELDS, "version"])
+    # Saves of one tournament meet here: the round's state, the standings, the Danese flags
+    # and the results version are the tournament's. Taking its row first makes them queue
+    # rather than deadlock over the Pair rows; everything before (the engine's work, the deal,
+    # the table) runs side by side, and little is left to do while the row is held.
+    Tournament.objects.select_for_update().filter(pk=table.round.tournament_id).values("pk").get()
     round_ = table.round
-    round_refresh_status(round_)
     tournament = round_.tournament
+    if was_done != (table.status == Table.Status.DONE):
+        round_refresh_status(round_)
     if was_done or table.status == Table.Status.DONE:
         # Standings count finished tables only: an unfinished one changes nothing there.
         standings_recompute(tournament=tournament)
@@ -303,11 +310,17 @@ def _after_table_change(table: Table) -> None:
     results_changed(tournament)
 
 
+RESULT_FIELDS = ("status", "ns_mp", "ew_mp", "ns_vp", "ew_vp", "winner")
+
+
 def table_recompute(*, table: Table) -> None:
     """The table's MP, VP (deals format) or winner (target format) from its stored deals, as
     its tournament's format makes them; raises scoring.InvalidMatch when they make no match."""
     totals = results.deal_totals(table)
-    result = table.round.tournament.play_format.table_result(list(totals.values()))
+    _set_result(table, table.round.tournament.play_format.table_result(list(totals.values())))
+
+
+def _set_result(table: Table, result: TableResult) -> None:
     table.status = result.status
     table.ns_mp, table.ew_mp = result.ns_mp, result.ew_mp
     table.ns_vp, table.ew_vp = result.ns_vp, result.ew_vp

@@ -14,28 +14,29 @@ def standings_recompute(*, tournament: Tournament) -> None:
 
     Only the pairs whose numbers changed are written: a finished table moves two pairs and
     the ranks between them, and rewriting a whole field of 200 pairs on every save is slow."""
-    pairs = list(tournament.pairs.all())
-    records = tournament.play_format.rank([p.pk for p in pairs], results.outcomes(tournament))
+    stored = {
+        row[0]: list(row[1:])
+        for row in tournament.pairs.order_by("number").values_list("pk", *STANDING_FIELDS)
+    }
+    records = tournament.play_format.rank(list(stored), results.outcomes(tournament))
     changed = []
-    for pair in pairs:
-        record = records[pair.pk]
-        values = [getattr(record, name) for name in STANDING_FIELDS]
-        if values != [getattr(pair, name) for name in STANDING_FIELDS]:
-            for name, value in zip(STANDING_FIELDS, values, strict=True):
-                setattr(pair, name, value)
-            changed.append(pair)
+    for pk, values in stored.items():
+        record = records[pk]
+        now = [getattr(record, name) for name in STANDING_FIELDS]
+        if now != values:
+            changed.append([*now, pk])
     if changed:
         _write_standings(changed)
 
 
-def _write_standings(pairs: list[Pair]) -> None:
-    """One plain UPDATE a pair, sent as one batch: `bulk_update` builds a CASE expression per
-    field whose compilation cost a save of a 48-pair field 30 ms (docs/reliability.md)."""
+def _write_standings(rows: list[list[int | None]]) -> None:
+    """One plain UPDATE a pair (its standing fields, then its id), sent as one batch:
+    `bulk_update` builds a CASE expression per field whose compilation cost a save of a
+    48-pair field 30 ms (docs/reliability.md)."""
     meta = Pair._meta
     # the standing fields are plain columns named as the fields (no db_column)
     columns = ", ".join(f"{connection.ops.quote_name(name)} = %s" for name in STANDING_FIELDS)
     sql = f"UPDATE {connection.ops.quote_name(meta.db_table)} SET {columns} WHERE id = %s"
-    rows = [[*(getattr(pair, name) for name in STANDING_FIELDS), pair.pk] for pair in pairs]
     with connection.cursor() as cursor:
         cursor.executemany(sql, rows)
 

@@ -192,6 +192,56 @@ def test_the_evening_shows_this_round_and_the_next_once_seated(club: Club) -> No
     assert "Rank 1" in page
 
 
+@pytest.mark.django_db
+def test_the_evening_poll_is_rendered_again_when_its_table_changes_or_after_the_pause(
+    club: Club, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """500 phones poll their evening every 5 s: each poll is served as last rendered while the
+    pair's own table has not changed and the rest of the field changed less than
+    LINK_EVENING_PAUSE seconds ago."""
+    from types import SimpleNamespace
+
+    from tournaments.selectors import players as links
+    from tournaments.views import players as views
+
+    settings.LINK_EVENING_PAUSE = 30
+    now = [1_000_000.0]  # the view's clock, and only its own
+    monkeypatch.setattr(views, "time", SimpleNamespace(time=lambda: now[0]))
+    rendered: list[int] = []
+    places_of = links.places_of
+
+    def counted(seat: Seat) -> Any:
+        rendered.append(seat.pk)
+        return places_of(seat)
+
+    monkeypatch.setattr(links, "places_of", counted)
+    table = players_table(club, pairs=4, deals_per_round=1)
+    other = Table.objects.get(round=table.round, number=2)
+    phone = Client()
+    address = reverse("link_evening", args=[link(table, "ns")])
+
+    def poll() -> str:
+        return text_of(phone.get(address, **HTMX).content.decode())
+
+    first = poll()
+    assert (len(rendered), poll()) == (1, first)  # nothing changed: as rendered
+    write(Client(), other, "ns", 1, NS_WINS)
+    accept(Client(), other, "ew", DealProposal.objects.get(table=other))
+    now[0] += 10
+    assert (len(rendered), poll()) == (1, first)  # another table, 10 s ago: not yet
+    now[0] += 21
+    poll()
+    assert len(rendered) == 2  # the pause is over: rendered again, and kept
+    poll()
+    assert len(rendered) == 2
+    write(Client(), table, "ns", 1, NS_WINS)  # its own table changed: at once
+    assert "Not started yet." in poll() and len(rendered) == 3
+    accept(Client(), table, "ew", DealProposal.objects.get(table=table))
+    assert "Not started yet." not in poll() and len(rendered) == 4
+    assert "my evening" in text_of(phone.get(address).content.decode())  # the page: afresh
+    assert len(rendered) == 5
+
+
 # --- what a link may do, and what it may not ------------------------------------------------
 
 

@@ -270,3 +270,38 @@ def test_stored_pages_go_out_gzipped_to_browsers_that_accept_it(
     assert gzip.decompress(zipped.content) == plain
     again = Client().get(address)  # a client that does not accept gzip
     assert "Content-Encoding" not in again and again.content == plain
+
+
+def test_under_a_stream_of_saves_a_page_is_rendered_once_a_pause(
+    club: Club, organiser: User, settings: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With PUBLIC_RENDER_PAUSE, a save right after a rendering is served the last rendering
+    until the pause is over; then the next reader gets the new version."""
+    from types import SimpleNamespace
+
+    from django.test import Client
+
+    from tournaments.views.public import page_cache
+
+    settings.PUBLIC_RENDER_PAUSE = 1.0  # type: ignore[attr-defined]
+    now = [1_000_000.0]  # the page cache's clock, and only its own
+    monkeypatch.setattr(page_cache, "time", SimpleNamespace(time=lambda: now[0]))
+    tournament = make_tournament(club, pairs=4, published=True)
+    round_ = started(tournament)
+    table = round_.tables.get(number=1)
+    ns = table.seats.get(direction="ns").pair
+    address = f"/t/{club.slug}/{tournament.slug}/pairs/{ns.number}/"
+    for number in (1, 2):
+        record(table, number, organiser)
+    assert "1,200" in Client().get(address).content.decode()  # rendered at 1,000,000.0
+    record(table, 3, organiser)
+    now[0] += 0.5
+    page = Client().get(address).content.decode()
+    assert "1,200" in page and "1,800" not in page  # within the pause: the last rendering
+    now[0] += 0.6
+    assert "1,800" in Client().get(address).content.decode()  # 1.1 s later: rendered again
+    record(table, 3, organiser)  # a correction long after the last rendering
+    now[0] += 60
+    with CaptureQueriesContext(connection) as captured:
+        Client().get(address)
+    assert any("tournaments_pair" in q["sql"] for q in captured.captured_queries)  # rendered

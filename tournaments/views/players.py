@@ -17,10 +17,12 @@ from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -341,6 +343,11 @@ def link_evening(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """The pair's evening: where it plays now and next, its running totals and rank, its deals
     round by round."""
     tournament = seat.round.tournament
+    if request.htmx:  # the phone's poll, every few seconds: a shared part, without CSRF token
+        key = f"link-evening:{seat.pk}:{get_language()}"
+        stored = cache.get(key)
+        if stored is not None and _evening_fresh(stored, seat):
+            return HttpResponse(stored[3])
     context = {
         "seat": seat,
         "tournament": tournament,
@@ -350,5 +357,25 @@ def link_evening(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
         "refresh_seconds": REFRESH_SECONDS,
     }
     if request.htmx:
-        return render(request, "tournaments/players/evening.html#evening", context)
+        response = render(request, "tournaments/players/evening.html#evening", context)
+        made = (seat.table.version, tournament.results_version, time.time(), response.content)
+        cache.set(key, made, EVENING_SECONDS)
+        return response
     return render(request, "tournaments/players/evening.html", context)
+
+
+EVENING_SECONDS = 3600
+
+
+def _evening_fresh(stored: tuple[Any, ...], seat: Seat) -> bool:
+    """A pair's evening as last rendered is shown again while its own table has not changed
+    and either nothing in the tournament has, or it is younger than LINK_EVENING_PAUSE
+    seconds: the pair's deals are always its table's latest, its rank and the field's
+    totals at most that late, and 500 phones polling during a round's last minute do not
+    each render their evening every five seconds."""
+    table_version, results_version, rendered_at, _body = stored
+    if table_version != seat.table.version:
+        return False
+    if results_version == seat.round.tournament.results_version:
+        return True
+    return bool(time.time() - rendered_at < settings.LINK_EVENING_PAUSE)

@@ -25,7 +25,7 @@ from scoring.problems import Problem
 from tournaments import services
 from tournaments.forms.entry import SIDES, EntryForms, initial_from_entry
 from tournaments.models import Deal
-from tournaments.selectors.table import TablePage, table_page
+from tournaments.selectors.table import TablePage, table_page, table_to_save
 from tournaments.templatetags.numbers import points_text
 from tournaments.views.organiser.table_page import (
     Feedback,
@@ -153,13 +153,13 @@ def deal_check(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def deal_save(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Save the deal through services.deal_record; errors re-render the form as typed."""
-    page = table_page(request.user, table_id)
-    entry, number = posted_entry(page, request.POST)
+    basis = table_to_save(request.user, table_id)
+    entry, number = posted_entry(basis, request.POST)
     problems: Sequence[Problem | str] = ()
     if entry.is_valid():
         try:
             deal = services.deal_record(
-                table=page.table,
+                table=basis.table,
                 number=number,
                 sides=entry.contract_sides(),
                 mode=entry.mode,
@@ -174,6 +174,8 @@ def deal_save(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
             problems = error.problems or error.messages
         else:
             return _saved(request, table_id, deal)
+    page = table_page(request.user, table_id)  # the whole page, to show the form again
+    entry, number = posted_entry(page, request.POST)
     feedback = feedback_for(page, entry, number, problems)
     return _render(request, "entry-main", _context(page, entry, number, feedback))
 

@@ -28,7 +28,7 @@ from tournaments.models import Pair, Table
 from tournaments.rules.entry import opening_needed
 from tournaments.rules.glossary import words_for
 from tournaments.rules.problem_text import problem_text
-from tournaments.selectors.table import TablePage
+from tournaments.selectors.table import TablePage, TableToSave
 from tournaments.templatetags.game_words import burracos_in
 from tournaments.templatetags.numbers import points_text
 
@@ -243,7 +243,7 @@ def feedback_for(
     return feedback
 
 
-def opening_for(page: TablePage, running: int) -> int:
+def opening_for(page: TablePage | TableToSave, running: int) -> int:
     return opening_needed(page.play_format, running)
 
 
@@ -304,7 +304,7 @@ def check_typed(page: TablePage, entry: EntryForms, number: int) -> Feedback:
 
 
 def entry_for(
-    page: TablePage, number: int, mode: str, data: Any = None, initial: Any = None
+    page: TablePage | TableToSave, number: int, mode: str, data: Any = None, initial: Any = None
 ) -> EntryForms:
     """The forms of deal `number`, asking each side's opening where its running score needs
     one."""
@@ -313,7 +313,7 @@ def entry_for(
     return entry_forms(mode=mode, rules=page.rules, opening=opening, data=data, initial=initial)
 
 
-def posted_entry(page: TablePage, data: Any) -> tuple[EntryForms, int]:
+def posted_entry(page: TablePage | TableToSave, data: Any) -> tuple[EntryForms, int]:
     """The forms bound to what was posted, and the deal number they are about."""
     try:  # read as the deal form reads it, so that both agree on which deal this is
         number = DealForm.base_fields["number"].clean(data.get("number"))

@@ -3,11 +3,13 @@ the cache all server processes share (see `selectors.public.cache`)."""
 
 import gzip
 import hashlib
+import time
 from collections.abc import Callable, Collection, Mapping
 from functools import wraps
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.utils.cache import patch_vary_headers
@@ -26,6 +28,16 @@ RENDER_SECONDS = 10
 """How long one reader may hold the right to render a new version before another may."""
 
 
+def _fresh_enough(stored: tuple[Any, ...], version: int) -> bool:
+    """The stored rendering is of the current results version, or was made less than
+    PUBLIC_RENDER_PAUSE seconds ago: under a stream of saves a full field's page is rendered
+    at most once a pause, not once a save, and a reader sees a save at most that late."""
+    if stored[0] == version:
+        return True
+    rendered_at = stored[3] if len(stored) > 3 else 0.0
+    return time.time() - rendered_at < settings.PUBLIC_RENDER_PAUSE
+
+
 def cached_for_readers(
     *,
     params: Mapping[str, Collection[str]] | None = None,
@@ -34,10 +46,10 @@ def cached_for_readers(
 ) -> Callable[[RenderedView], RenderedView]:
     """Players (anonymous readers) get the page as already rendered for the tournament's
     current results version, from the cache every server process shares: a save bumps the
-    version, so nobody is served an old page, and a full field is rendered once per change
-    instead of once per phone. Organisers (previews, their own header) are rendered afresh.
-    Public pages carry no CSRF token, so a shared rendering leaks nothing of one reader to
-    another.
+    version, so the next reader gets a new page, and a full field is rendered once per change
+    instead of once per phone (once per PUBLIC_RENDER_PAUSE at most, while saves stream
+    in). Organisers (previews, their own header) are rendered afresh. Public pages carry no
+    CSRF token, so a shared rendering leaks nothing of one reader to another.
 
     Only what the page reads varies what is stored, so no one can fill the cache: the query
     parameters in `params` with one of their values (a reader asking for anything else is
@@ -108,7 +120,7 @@ def _served(
     if current is None or not current.published:
         raise Http404("No such tournament.")
     stored = found.get(keys[1])
-    if stored is not None and stored[0] == current.results_version:
+    if stored is not None and _fresh_enough(stored, current.results_version):
         return _stored_page(request, stored[1], stored[2])
     rendering = f"{keys[1]}:rendering"
     if stored is not None and not cache.add(rendering, 1, RENDER_SECONDS):
@@ -122,7 +134,7 @@ def _served(
             body = gzip.compress(response.content, compresslevel=6)
             cache.set(
                 keys[1],
-                (current.results_version, body, response["Content-Type"]),
+                (current.results_version, body, response["Content-Type"], time.time()),
                 leaderboard.CACHE_SECONDS,
             )
     finally:
