@@ -7,7 +7,8 @@
    round 1 seated and started; at every table deals 1 and 2 already written by one pair and
    accepted by the other, through the real services.
 2. gunicorn serves the app with its production settings (gunicorn.conf.py).
-3. Every phone first opens its table's page (its cookie, its CSRF token, the form), untimed.
+3. Every phone first opens its table's page (its cookie, its CSRF token, the form) and polls
+   its evening once, as it has all round, untimed.
 4. The rush, open loop (each request leaves at its planned time, whatever the earlier ones
    took): at a random moment of the first 50 seconds North-South writes the last deal of its
    table; 2 to 8 seconds after the answer, East-West's page shows it (a read) and East-West
@@ -124,6 +125,15 @@ def open_page(phone: Phone) -> None:
     phone.form = dict(VALUE.findall(text))
 
 
+def poll_once(phone: Phone) -> None:
+    """The phone's evening, as it has polled it all round (untimed)."""
+    status, _, _ = request(
+        "GET", f"/p/{phone.token}/evening/", cookies=phone.cookies, headers={"HX-Request": "true"}
+    )
+    if status != 200:
+        raise RuntimeError(f"evening {phone.token}: {status}")
+
+
 def deal_fields(rng: random.Random) -> tuple[dict[str, str], list[dict[str, object]]]:
     """A legal score-sheet deal as the form posts it, and as the contract has it."""
     ns_melded, ew_melded = rng.randrange(60, 80) * 5, rng.randrange(10, 40) * 5
@@ -168,6 +178,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--spectators", type=int, default=50)
     parser.add_argument("--workers", type=int, default=0, help="gunicorn workers (0: its conf)")
+    parser.add_argument("--threads", type=int, default=0, help="threads a worker (0: its conf)")
     args = parser.parse_args()
     redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/3")
     with evening.fresh_database(f"burraco_rush_{os.getpid()}") as database_url:
@@ -175,12 +186,12 @@ def main() -> None:
         evening.setup_django(env)
         info = build(pairs=args.pairs)
         print(f"{args.pairs} pairs, {len(info.tables)} tables built in {info.seconds:.0f} s")
-        workers = args.workers or int(os.environ.get("GUNICORN_WORKERS", "4"))
-        with evening.gunicorn(env, workers=workers, port=PORT):
+        with evening.gunicorn(env, workers=args.workers, threads=args.threads, port=PORT):
             tables = info.tables
-            with ThreadPoolExecutor(max_workers=32) as pool:
-                for table in tables:
-                    list(pool.map(open_page, (table.ns, table.ew)))
+            phones = [phone for table in tables for phone in (table.ns, table.ew)]
+            with ThreadPoolExecutor(max_workers=8) as pool:
+                list(pool.map(open_page, phones))
+                list(pool.map(poll_once, phones))
             timings = rush(tables, info, args.seconds, args.spectators)
         lost = verify(tables, info.tournament_id)
     for kind in (*SAVES, *READS):

@@ -139,8 +139,12 @@ save is seen at once when none came in that time, and a stream of saves costs on
 full field a pause, not one a save (tournaments/views/public/page_cache.py)."""
 
 LINK_EVENING_PAUSE = float(os.environ.get("DJANGO_LINK_EVENING_PAUSE", "0" if TESTING else "30"))
+LINK_EVENING_RENDERS = int(
+    os.environ.get("DJANGO_LINK_EVENING_RENDERS", "1000000" if TESTING else "8")
+)
 """Seconds a pair's "my evening" may lag the rest of the field (its rank) while results come
-in; its own table's deals never lag (tournaments/views/players.py)."""
+in, and how many of a tournament's evenings are rendered again a second at most after that;
+its own table's deals never lag (tournaments/views/players.py)."""
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

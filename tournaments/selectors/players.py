@@ -49,6 +49,31 @@ def seat_for_link(token: str) -> Seat | None:
 
 
 @dataclass(frozen=True)
+class LinkState:
+    """What a pair's poll needs to know whether its evening changed: a light read."""
+
+    seat_id: int
+    tournament_id: int
+    table_version: int
+    results_version: int
+
+
+def link_state(token: str) -> LinkState | None:
+    """The link's seat, its table's version and its tournament's results version (one query of
+    four numbers), or None for anything that is not a link of ours."""
+    if not TOKEN.fullmatch(token):
+        return None
+    row = (
+        Seat.objects.filter(token=token)
+        .values_list(
+            "pk", "round__tournament_id", "table__version", "round__tournament__results_version"
+        )
+        .first()
+    )
+    return LinkState(*row) if row is not None else None
+
+
+@dataclass(frozen=True)
 class Place:
     """Where a pair sits in a round: table, direction, opponents, and its link there."""
 

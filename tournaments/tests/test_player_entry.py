@@ -234,12 +234,20 @@ def test_the_evening_poll_is_rendered_again_when_its_table_changes_or_after_the_
     assert len(rendered) == 2  # the pause is over: rendered again, and kept
     poll()
     assert len(rendered) == 2
+    settings.LINK_EVENING_RENDERS = 0  # this second's renderings all taken by other phones
+    Tournament.objects.filter(pk=table.round.tournament_id).update(results_version=999)
+    now[0] += 31
+    poll()
+    assert len(rendered) == 2  # stale and past the pause, yet no slot: as last rendered
+    settings.LINK_EVENING_RENDERS = 8
+    poll()
+    assert len(rendered) == 3
     write(Client(), table, "ns", 1, NS_WINS)  # its own table changed: at once
-    assert "Not started yet." in poll() and len(rendered) == 3
+    assert "Not started yet." in poll() and len(rendered) == 4
     accept(Client(), table, "ew", DealProposal.objects.get(table=table))
-    assert "Not started yet." not in poll() and len(rendered) == 4
+    assert "Not started yet." not in poll() and len(rendered) == 5
     assert "my evening" in text_of(phone.get(address).content.decode())  # the page: afresh
-    assert len(rendered) == 5
+    assert len(rendered) == 6
 
 
 # --- what a link may do, and what it may not ------------------------------------------------

@@ -36,6 +36,7 @@ from tournaments.rules import limits
 from tournaments.selectors import players as links
 from tournaments.selectors.players import LinkPage, Version
 from tournaments.selectors.public import pair_history
+from tournaments.selectors.table import basis_of
 from tournaments.services import ServiceError, players
 from tournaments.views.organiser.table_page import (
     Feedback,
@@ -259,8 +260,8 @@ def _refused(
 @vary_on_headers("HX-Request")
 def link_write(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """Write the next deal (or change ours before the opponents answer): it waits for them."""
-    link = links.link_page(seat)
-    entry, number = posted_entry(link.page, request.POST)
+    tournament = seat.round.tournament
+    entry, number = posted_entry(basis_of(seat.table, tournament), request.POST)
     key = _sent_key(request)
     problems: Sequence[Problem | str] = ()
     if key is None:
@@ -279,12 +280,13 @@ def link_write(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
         except ServiceError as error:
             problems = error.problems or error.messages
         else:
-            words = link.page.tournament.words
+            words = tournament.words
             notice = _("Deal %(number)s sent. Now %(their_side)s accepts it on their phone.") % {
                 "number": sent.proposal.number,
                 "their_side": words[_names(seat)["theirs"]],
             }
             return _done(request, seat, notice)
+    entry, number = posted_entry(links.link_page(seat).page, request.POST)  # as the page reads
     return _refused(request, seat, entry, number, problems)
 
 
@@ -336,18 +338,25 @@ def link_dispute(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> Http
     return _refused(request, seat, entry, number, problems, answering)
 
 
+@vary_on_headers("HX-Request")
+def link_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The pair's evening: where it plays now and next, its running totals and rank, its deals
+    round by round. The phone polls its part every few seconds: while nothing it shows has
+    changed (see `_evening_fresh`), the poll is answered as last rendered after one light read
+    and the link's count, without looking the seat up whole."""
+    if request.method == "GET" and request.htmx:
+        state = links.link_state(token)
+        if state is not None and not _too_many(token):
+            stored = cache.get(_evening_key(state.seat_id))
+            if stored is not None and _evening_fresh(stored, state):
+                return HttpResponse(stored[3])
+    return _evening_page(request, token)
+
+
 @link_view
 @require_GET
-@vary_on_headers("HX-Request")
-def link_evening(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
-    """The pair's evening: where it plays now and next, its running totals and rank, its deals
-    round by round."""
+def _evening_page(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     tournament = seat.round.tournament
-    if request.htmx:  # the phone's poll, every few seconds: a shared part, without CSRF token
-        key = f"link-evening:{seat.pk}:{get_language()}"
-        stored = cache.get(key)
-        if stored is not None and _evening_fresh(stored, seat):
-            return HttpResponse(stored[3])
     context = {
         "seat": seat,
         "tournament": tournament,
@@ -356,26 +365,46 @@ def link_evening(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
         "history": pair_history(tournament, seat.pair.number),
         "refresh_seconds": REFRESH_SECONDS,
     }
-    if request.htmx:
-        response = render(request, "tournaments/players/evening.html#evening", context)
-        made = (seat.table.version, tournament.results_version, time.time(), response.content)
-        cache.set(key, made, EVENING_SECONDS)
-        return response
-    return render(request, "tournaments/players/evening.html", context)
+    if not request.htmx:
+        return render(request, "tournaments/players/evening.html", context)
+    # the part the phone polls: shared by the pair's phones, so without a CSRF token
+    response = render(request, "tournaments/players/evening.html#evening", context)
+    made = (seat.table.version, tournament.results_version, time.time(), response.content)
+    cache.set(_evening_key(seat.pk), made, EVENING_SECONDS)
+    return response
 
 
 EVENING_SECONDS = 3600
 
 
-def _evening_fresh(stored: tuple[Any, ...], seat: Seat) -> bool:
+def _evening_key(seat_id: int) -> str:
+    return f"link-evening:{seat_id}:{get_language()}"
+
+
+def _evening_fresh(stored: tuple[Any, ...], state: links.LinkState) -> bool:
     """A pair's evening as last rendered is shown again while its own table has not changed
     and either nothing in the tournament has, or it is younger than LINK_EVENING_PAUSE
-    seconds: the pair's deals are always its table's latest, its rank and the field's
-    totals at most that late, and 500 phones polling during a round's last minute do not
-    each render their evening every five seconds."""
+    seconds, or the tournament's phones have had their share of new renderings this second:
+    the pair's deals are always its table's latest, its rank and the field's totals a little
+    late while results pour in, and 500 phones polling every five seconds in a round's last
+    minute never render more than LINK_EVENING_RENDERS a second between them."""
     table_version, results_version, rendered_at, _body = stored
-    if table_version != seat.table.version:
+    if table_version != state.table_version:
         return False
-    if results_version == seat.round.tournament.results_version:
+    if results_version == state.results_version:
         return True
-    return bool(time.time() - rendered_at < settings.LINK_EVENING_PAUSE)
+    if time.time() - rendered_at < settings.LINK_EVENING_PAUSE:
+        return True
+    return not _render_slot(state.tournament_id)
+
+
+def _render_slot(tournament_id: int) -> bool:
+    """One of this second's LINK_EVENING_RENDERS renderings of the tournament's evenings (a
+    count in the shared cache; while the cache is unreachable, every poll may render)."""
+    key = f"link-evening-renders:{tournament_id}:{int(time.time())}"
+    try:
+        cache.add(key, 0, 5)
+        count = cache.incr(key)
+    except ValueError:
+        return True
+    return bool(count <= settings.LINK_EVENING_RENDERS)
