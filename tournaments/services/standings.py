@@ -30,15 +30,28 @@ def standings_recompute(*, tournament: Tournament) -> None:
 
 
 def _write_standings(rows: list[list[int | None]]) -> None:
-    """One plain UPDATE a pair (its standing fields, then its id), sent as one batch:
-    `bulk_update` builds a CASE expression per field whose compilation cost a save of a
-    48-pair field 30 ms (docs/reliability.md)."""
-    meta = Pair._meta
-    # the standing fields are plain columns named as the fields (no db_column)
-    columns = ", ".join(f"{connection.ops.quote_name(name)} = %s" for name in STANDING_FIELDS)
-    sql = f"UPDATE {connection.ops.quote_name(meta.db_table)} SET {columns} WHERE id = %s"
+    """The changed pairs' standing fields (each row: the fields, then the pair's id). A table
+    finishing moves the ranks of every pair between its two, hundreds in a big field: on
+    PostgreSQL one UPDATE from a list of values per 500 pairs, elsewhere one plain UPDATE a
+    pair sent as one batch (`bulk_update` builds a CASE expression per field whose compilation
+    cost a save of a 48-pair field 30 ms, docs/reliability.md)."""
+    table = connection.ops.quote_name(Pair._meta.db_table)
+    # the standing fields are plain integer columns named as the fields (no db_column)
+    names = [connection.ops.quote_name(name) for name in STANDING_FIELDS]
     with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+        if connection.vendor != "postgresql":
+            columns = ", ".join(f"{name} = %s" for name in names)
+            cursor.executemany(f"UPDATE {table} SET {columns} WHERE id = %s", rows)
+            return
+        row = "(" + ", ".join(["%s::integer"] * len(names) + ["%s::bigint"]) + ")"
+        columns = ", ".join(f"{name} = new.{name}" for name in names)
+        for start in range(0, len(rows), 500):
+            chunk = rows[start : start + 500]
+            cursor.execute(
+                f"UPDATE {table} SET {columns} FROM (VALUES {', '.join([row] * len(chunk))}) "
+                f"AS new({', '.join(names)}, id) WHERE {table}.id = new.id",
+                [value for values in chunk for value in values],
+            )
 
 
 def danese_standings(tournament: Tournament, *, before: int) -> list[int]:
