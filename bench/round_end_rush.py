@@ -53,9 +53,13 @@ class Timings:
     errors: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
+    started: list[tuple[float, float]] = field(default_factory=list)
+    """(when the request left, its latency): the --timeline."""
+
     def ok(self, kind: str, seconds: float) -> None:
         with self.lock:
             self.by_kind[kind].append(seconds)
+            self.started.append((time.monotonic() - seconds, seconds))
 
     def error(self, what: str) -> None:
         with self.lock:
@@ -179,6 +183,7 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=50)
     parser.add_argument("--workers", type=int, default=0, help="gunicorn workers (0: its conf)")
     parser.add_argument("--threads", type=int, default=0, help="threads a worker (0: its conf)")
+    parser.add_argument("--timeline", action="store_true", help="latencies 5 s by 5 s")
     args = parser.parse_args()
     redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/3")
     with evening.fresh_database(f"burraco_rush_{os.getpid()}") as database_url:
@@ -199,6 +204,13 @@ def main() -> None:
         print(f"  {kind:10} {percentiles(values)}")
     for error in timings.errors[:10]:
         print(f"  error: {error}")
+    if args.timeline:
+        first = min(moment for moment, _ in timings.started)
+        buckets: dict[int, list[float]] = defaultdict(list)
+        for moment, seconds in timings.started:
+            buckets[int((moment - first) // 5) * 5].append(seconds)
+        for second, values in sorted(buckets.items()):
+            print(f"  {second:3d} s  {percentiles(values)}")
     saves = [v for kind in SAVES for v in timings.by_kind.get(kind, [])]
     reads = [v for kind in READS for v in timings.by_kind.get(kind, [])]
     print(

@@ -140,7 +140,7 @@ full field a pause, not one a save (tournaments/views/public/page_cache.py)."""
 
 LINK_EVENING_PAUSE = float(os.environ.get("DJANGO_LINK_EVENING_PAUSE", "0" if TESTING else "30"))
 LINK_EVENING_RENDERS = int(
-    os.environ.get("DJANGO_LINK_EVENING_RENDERS", "1000000" if TESTING else "8")
+    os.environ.get("DJANGO_LINK_EVENING_RENDERS", "1000000" if TESTING else "4")
 )
 """Seconds a pair's "my evening" may lag the rest of the field (its rank) while results come
 in, and how many of a tournament's evenings are rendered again a second at most after that;

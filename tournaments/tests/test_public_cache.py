@@ -305,3 +305,24 @@ def test_under_a_stream_of_saves_a_page_is_rendered_once_a_pause(
     with CaptureQueriesContext(connection) as captured:
         Client().get(address)
     assert any("tournaments_pair" in q["sql"] for q in captured.captured_queries)  # rendered
+
+
+def test_a_slow_page_waits_five_times_its_rendering_before_the_next(
+    settings: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 500-pair field's standings take half a second to render: they are rendered again at
+    most every 2.5 s, not every second, while saves stream in."""
+    from types import SimpleNamespace
+
+    from tournaments.views.public import page_cache
+
+    settings.PUBLIC_RENDER_PAUSE = 1.0  # type: ignore[attr-defined]
+    monkeypatch.setattr(page_cache, "time", SimpleNamespace(time=lambda: 1_000.0))
+    quick = (7, b"", "text/html", 1_000.0 - 1.2, 0.05)  # rendered 1.2 s ago in 50 ms
+    slow = (7, b"", "text/html", 1_000.0 - 1.2, 0.5)  # rendered 1.2 s ago in 500 ms
+    assert page_cache._fresh_enough(quick, 8) is False  # the pause (1 s) is over
+    assert page_cache._fresh_enough(slow, 8) is True  # 2.5 s for this one
+    assert page_cache._fresh_enough((7, b"", "text/html", 1_000.0 - 2.6, 0.5), 8) is False
+    assert page_cache._fresh_enough(quick, 7) is True  # the current version, whatever its age
+    settings.PUBLIC_RENDER_PAUSE = 0  # type: ignore[attr-defined]
+    assert page_cache._fresh_enough(slow, 8) is False  # no pause: every new version at once

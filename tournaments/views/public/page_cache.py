@@ -28,14 +28,24 @@ RENDER_SECONDS = 10
 """How long one reader may hold the right to render a new version before another may."""
 
 
+RENDER_PAUSE_FACTOR = 5
+"""A page whose rendering took r seconds is rendered again at most every 5 r seconds (and
+never more often than PUBLIC_RENDER_PAUSE): a 500-pair field's standings take half a second
+to render, and rendering them every second of a round's last minute would take a core."""
+
+
 def _fresh_enough(stored: tuple[Any, ...], version: int) -> bool:
-    """The stored rendering is of the current results version, or was made less than
-    PUBLIC_RENDER_PAUSE seconds ago: under a stream of saves a full field's page is rendered
-    at most once a pause, not once a save, and a reader sees a save at most that late."""
+    """The stored rendering is of the current results version, or recent enough: under a
+    stream of saves a page is rendered at most once a pause (PUBLIC_RENDER_PAUSE, or five times
+    its rendering time when longer), not once a save, and a reader sees a save at most that
+    late. A pause of 0 renders every new version at once."""
     if stored[0] == version:
         return True
-    rendered_at = stored[3] if len(stored) > 3 else 0.0
-    return time.time() - rendered_at < settings.PUBLIC_RENDER_PAUSE
+    if not settings.PUBLIC_RENDER_PAUSE:
+        return False
+    rendered_at, took = (stored[3], stored[4]) if len(stored) > 4 else (0.0, 0.0)
+    pause = max(settings.PUBLIC_RENDER_PAUSE, RENDER_PAUSE_FACTOR * took)
+    return time.time() - rendered_at < pause
 
 
 def cached_for_readers(
@@ -128,13 +138,15 @@ def _served(
         # costs the field one render, not one per reader waiting for it
         return _stored_page(request, stored[1], stored[2])
     try:
+        started = time.time()
         response = view(request, club_slug, tournament_slug, **kwargs)
         if response.status_code == 200 and not response.streaming:
             # compressed once here, not once per reader: a full field's page is ~200 KB
             body = gzip.compress(response.content, compresslevel=6)
+            now = time.time()
             cache.set(
                 keys[1],
-                (current.results_version, body, response["Content-Type"], time.time()),
+                (current.results_version, body, response["Content-Type"], now, now - started),
                 leaderboard.CACHE_SECONDS,
             )
     finally:
