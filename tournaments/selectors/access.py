@@ -1,6 +1,7 @@
 """Who may read what: the one place that scopes an organiser's lookups to their own clubs
 (anything else answers 404), and the user type every service and selector takes."""
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -23,13 +24,16 @@ CLUB_PATHS: dict[type[Model], str] = {
 }
 
 
-def for_organiser(user: User, model: type[M], **lookup: object) -> M:
+def for_organiser(
+    user: User, model: type[M], *, related: Sequence[str] = (), **lookup: object
+) -> M:
     """The object if it belongs to one of the user's clubs; 404 otherwise (never 403, so
-    another club's organiser cannot even learn that it exists)."""
+    another club's organiser cannot even learn that it exists). `related` is read with it."""
     if not user.is_authenticated:
         raise Http404
     path = CLUB_PATHS[model]
-    found = model._default_manager.filter(**{f"{path}organisers": user.pk}, **lookup).first()
+    objects = model._default_manager.select_related(*related) if related else model._default_manager
+    found = objects.filter(**{f"{path}organisers": user.pk}, **lookup).first()
     if found is None:
         raise Http404
     return found

@@ -3,13 +3,11 @@ of them, and whether (and why not) another deal can be entered, in a fixed numbe
 
 from dataclasses import dataclass
 
-from django.http import Http404
-
 from scoring import InvalidMatch, RuleSet
 from tournaments.models import Deal, Pair, ResultChange, Table, Tournament
 from tournaments.rules.entry import entry_refusal, finished_refusal, running_before
 from tournaments.rules.formats import PlayFormat, TableResult
-from tournaments.selectors.access import CLUB_PATHS, User, for_organiser
+from tournaments.selectors.access import User, for_organiser
 from tournaments.selectors.organiser import seats_prefetch, table_changes, table_deals
 from tournaments.selectors.results import deal_totals
 
@@ -59,15 +57,7 @@ class TableToSave:
 
 def table_to_save(user: User, table_id: int) -> TableToSave:
     """The table if it belongs to one of the user's clubs (404 otherwise), read for a save."""
-    if not user.is_authenticated:
-        raise Http404
-    table = (
-        Table.objects.select_related("round__tournament__club")
-        .filter(**{f"{CLUB_PATHS[Table]}organisers": user.pk}, pk=table_id)
-        .first()
-    )
-    if table is None:
-        raise Http404
+    table = for_organiser(user, Table, related=["round__tournament__club"], pk=table_id)
     return basis_of(table, table.round.tournament)
 
 

@@ -65,13 +65,18 @@ def _too_many(token: str) -> bool:
     """Count this link's requests in the current minute; True past the limit. The count lives
     in the shared cache: while the cache is unreachable nothing is counted (a phone at the
     table is never refused because Redis is down)."""
-    key = f"link-requests:{token}:{int(time.time() // 60)}"
+    count = _counted(f"link-requests:{token}:{int(time.time() // 60)}", 90)
+    return count is not None and count > limits.LINK_REQUESTS_PER_MINUTE
+
+
+def _counted(key: str, seconds: int) -> int | None:
+    """Add one to a count kept `seconds` in the shared cache and give it; None when the cache
+    lost the key or is unreachable (nothing is counted then)."""
     try:
-        cache.add(key, 0, 90)
-        count = cache.incr(key)
-    except ValueError:  # the cache lost the key (or is unreachable): count nothing
-        return False
-    return count > limits.LINK_REQUESTS_PER_MINUTE
+        cache.add(key, 0, seconds)
+        return cache.incr(key)
+    except ValueError:
+        return None
 
 
 def link_view(view: LinkView) -> LinkView:
@@ -401,10 +406,5 @@ def _evening_fresh(stored: tuple[Any, ...], state: links.LinkState) -> bool:
 def _render_slot(tournament_id: int) -> bool:
     """One of this second's LINK_EVENING_RENDERS renderings of the tournament's evenings (a
     count in the shared cache; while the cache is unreachable, every poll may render)."""
-    key = f"link-evening-renders:{tournament_id}:{int(time.time())}"
-    try:
-        cache.add(key, 0, 5)
-        count = cache.incr(key)
-    except ValueError:
-        return True
-    return bool(count <= settings.LINK_EVENING_RENDERS)
+    count = _counted(f"link-evening-renders:{tournament_id}:{int(time.time())}", 5)
+    return count is None or count <= settings.LINK_EVENING_RENDERS
