@@ -3,6 +3,8 @@ of them, and whether (and why not) another deal can be entered, in a fixed numbe
 
 from dataclasses import dataclass
 
+from django.db.models import prefetch_related_objects
+
 from scoring import InvalidMatch, RuleSet
 from tournaments.models import Deal, Pair, ResultChange, Table, Tournament
 from tournaments.rules.entry import entry_refusal, finished_refusal, running_before
@@ -69,17 +71,22 @@ def basis_of(table: Table, tournament: Tournament) -> TableToSave:
 
 def table_page(user: User, table_id: int) -> TablePage:
     """The table if it belongs to one of the user's clubs (404 otherwise), read for its page."""
-    found = for_organiser(user, Table, pk=table_id)
-    return read_table_page(found.pk)
+    table = for_organiser(user, Table, related=["round__tournament__club"], pk=table_id)
+    prefetch_related_objects([table], seats_prefetch())
+    return page_of(table)
 
 
 def read_table_page(table_id: int) -> TablePage:
     """A table read for its page, whoever asks (the organiser's page, or a pair's link)."""
-    table = (
+    return page_of(
         Table.objects.select_related("round__tournament__club")
         .prefetch_related(seats_prefetch())
         .get(pk=table_id)
     )
+
+
+def page_of(table: Table) -> TablePage:
+    """The page of a table read with its round, tournament, club and seats."""
     tournament = table.round.tournament
     play_format = tournament.play_format
     deals = table_deals(table)

@@ -39,7 +39,7 @@ from tournaments.services.standings import (
     round_refresh_status,
     standings_recompute,
 )
-from tournaments.services.versions import results_changed
+from tournaments.services.versions import results_changing
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
 
@@ -135,26 +135,27 @@ def deal_record(
     )
     tournament = table.round.tournament
     _check_table_open(table, version)
-    deal_totals = results.deal_totals(table)
+    stored = _stored_sides(table)
+    deal_totals = _totals_of(stored)
     refusal = deal_number_refusal(tournament.play_format, number, list(deal_totals))
     if refusal:
         raise ServiceError(refusal)
     preview = score_at_table(tournament.play_format, number, sides, deal_totals)
     result = preview.result
 
-    old = table.deals.prefetch_related("sides").filter(number=number).first()
-    before = _snapshot(old)
+    old_sides = {side.direction: side for side in stored if side.deal.number == number}
+    old = old_sides[NS].deal if old_sides else None
+    before = _snapshot(old, old_sides)
+    entry = {"sides": [dict(s) for s in sides]}
     if old is not None:
-        old.delete()
-    deal = Deal.objects.create(
-        table=table,
-        number=number,
-        mode=mode,
-        entry={"sides": [dict(s) for s in sides]},
-        entered_by_id=_user_id(user),
-    )
-    pairs = {seat.direction: seat.pair_id for seat in table.seats.all()}
-    _save_sides(deal, pairs, preview.sides, result)
+        deal = _correct(old, old_sides, mode, entry, user, preview.sides, result)
+        deal.table = table
+    else:
+        deal = Deal.objects.create(
+            table=table, number=number, mode=mode, entry=entry, entered_by_id=_user_id(user)
+        )
+        pairs = {seat.direction: seat.pair_id for seat in table.seats.all()}
+        _save_sides(deal, pairs, preview.sides, result)
     after = {
         "number": number,
         "mode": mode,
@@ -213,15 +214,58 @@ def deal_remove(*, table: Table, number: int, user: User, version: int) -> None:
     _after_table_change(table)
 
 
-def _snapshot(deal: Deal | None) -> dict[str, Any] | None:
+def _snapshot(
+    deal: Deal | None, sides: Mapping[str, DealSide] | None = None
+) -> dict[str, Any] | None:
+    """A deal as the audit record keeps it (its sides given when already read)."""
     if deal is None:
         return None
+    read = sides.values() if sides is not None else deal.sides.all()
     return {
         "number": deal.number,
         "mode": deal.mode,
         "entry": deal.entry,
-        "totals": {side.direction: side.total for side in deal.sides.all()},
+        "totals": {side.direction: side.total for side in read},
     }
+
+
+def _stored_sides(table: Table) -> list[DealSide]:
+    """Every saved side of the table with its deal: one query (a table has a few deals)."""
+    return list(DealSide.objects.filter(deal__table=table).select_related("deal"))
+
+
+def _totals_of(sides: Sequence[DealSide]) -> dict[int, tuple[int, int]]:
+    """Deal number -> (N-S, E-W) totals, as `results.deal_totals` gives them."""
+    per_deal: dict[int, dict[str, int]] = {}
+    for side in sides:
+        per_deal.setdefault(side.deal.number, {})[side.direction] = side.total
+    return {n: (t.get(NS, 0), t.get(EW, 0)) for n, t in sorted(per_deal.items())}
+
+
+def _correct(
+    deal: Deal,
+    old_sides: Mapping[str, DealSide],
+    mode: str,
+    entry: dict[str, Any],
+    user: User | None,
+    entered: list[dict[str, Any]],
+    result: DealResult,
+) -> Deal:
+    """A saved deal written again in place: the deal's row, its two sides' rows, its melds (a
+    deal typed on the score sheet has none)."""
+    had_melds = any(side.get("melds") for side in deal.entry.get("sides", ()))
+    deal.mode, deal.entry, deal.entered_by_id = mode, entry, _user_id(user)
+    deal.save(update_fields=["mode", "entry", "entered_by", "updated_at"])
+    melds: list[Meld] = []
+    for direction, data, scored in zip((NS, EW), entered, result.sides, strict=True):
+        side = old_sides[direction]
+        DealSide.objects.filter(pk=side.pk).update(**side_values(data, scored))
+        melds.extend(Meld(side_id=side.pk, **values._asdict()) for values in meld_values(scored))
+    if had_melds:
+        Meld.objects.filter(side__deal=deal).delete()
+    if melds:
+        Meld.objects.bulk_create(melds)
+    return deal
 
 
 def _check_table_open(table: Table, version: int) -> None:
@@ -274,13 +318,18 @@ def _change_text(change: ResultChange, ns: str, ew: str, pair_word: str) -> str:
 def _save_sides(
     deal: Deal, pairs: dict[str, int], entered: list[dict[str, Any]], result: DealResult
 ) -> None:
-    melds: list[Meld] = []
-    for direction, data, scored in zip((NS, EW), entered, result.sides, strict=True):
-        side = DealSide.objects.create(
-            deal=deal, direction=direction, pair_id=pairs[direction], **side_values(data, scored)
-        )
-        melds.extend(Meld(side=side, **values._asdict()) for values in meld_values(scored))
-    Meld.objects.bulk_create(melds)
+    rows = [
+        DealSide(deal=deal, direction=direction, pair_id=pairs[direction], **side_values(d, s))
+        for direction, d, s in zip((NS, EW), entered, result.sides, strict=True)
+    ]
+    DealSide.objects.bulk_create(rows)
+    melds = [
+        Meld(side=side, **values._asdict())
+        for side, scored in zip(rows, result.sides, strict=True)
+        for values in meld_values(scored)
+    ]
+    if melds:
+        Meld.objects.bulk_create(melds)
 
 
 def _after_table_change(table: Table, result: TableResult | None = None) -> None:
@@ -294,12 +343,13 @@ def _after_table_change(table: Table, result: TableResult | None = None) -> None
     table.version += 1
     table.save(update_fields=[*RESULT_FIELDS, "version"])
     # Saves of one tournament meet here: the round's state, the standings, the Danese flags
-    # and the results version are the tournament's. Taking its row first makes them queue
-    # rather than deadlock over the Pair rows; everything before (the engine's work, the deal,
-    # the table) runs side by side, and little is left to do while the row is held.
-    Tournament.objects.select_for_update().filter(pk=table.round.tournament_id).values("pk").get()
+    # and the results version are the tournament's. Taking its row first (the version's
+    # UPDATE) makes them queue rather than deadlock over the Pair rows; everything before (the
+    # engine's work, the deal, the table) runs side by side, and little is left to do while
+    # the row is held.
     round_ = table.round
     tournament = round_.tournament
+    results_changing(tournament)
     if was_done != (table.status == Table.Status.DONE):
         round_refresh_status(round_)
     if was_done or table.status == Table.Status.DONE:
@@ -307,7 +357,6 @@ def _after_table_change(table: Table, result: TableResult | None = None) -> None
         standings_recompute(tournament=tournament)
         if tournament.round_set.filter(number__gt=round_.number).exists():
             danese_flags_refresh(tournament=tournament)
-    results_changed(tournament)
 
 
 RESULT_FIELDS = ("status", "ns_mp", "ew_mp", "ns_vp", "ew_vp", "winner")

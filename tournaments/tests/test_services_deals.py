@@ -5,10 +5,12 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from scoring import InvalidDeal
 from tournaments import services
-from tournaments.models import Club, Deal, DealSide, Pair, ResultChange, Round, Table
+from tournaments.models import Club, Deal, DealSide, Meld, Pair, ResultChange, Round, Table
 from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_services_evening import NS_WINS
 
@@ -195,3 +197,64 @@ def test_pairs_are_reused_by_name_and_checked(club: Club) -> None:
         services.pairs_add(tournament=second, text="Uno Due / Tre Quattro / Cinque Sei")
     with pytest.raises(services.ServiceError, match="already in a pair"):
         services.pairs_add(tournament=second, text="Giulia Verdi / Marco Neri")
+
+
+CARDS = [
+    {"melds": [["3H", "4H", "5H", "6H", "7H", "8H", "9H"]], "hand": [], "pot": "taken",
+     "closed": True},
+    {"melds": [["3S", "4S", "5S"]], "hand": ["KD"], "pot": "taken"},
+]  # fmt: skip
+
+
+def test_a_correction_rewrites_the_deal_in_place_melds_and_all(club: Club, organiser: User) -> None:
+    table = first_table(started_round(club, variant="reale"))
+    table.refresh_from_db()
+    first = services.deal_record(
+        table=table, number=1, sides=CARDS, mode="cards", user=organiser, version=table.version
+    )
+    # 3..7 at 5 and 8, 9 at 10 = 45 + 200 clean + 100 closing; 15 melded - 10 in hand
+    assert sorted(Meld.objects.values_list("side__direction", "cards")) == [
+        ("ew", "3S 4S 5S"),
+        ("ns", "3H 4H 5H 6H 7H 8H 9H"),
+    ]
+    assert dict(first.sides.values_list("direction", "total")) == {"ns": 345, "ew": 5}
+
+    again = record(table, 1, NS_WINS, organiser)  # corrected on the score sheet
+    assert again.pk == first.pk and again.mode == "summary"
+    assert Meld.objects.count() == 0  # a score-sheet deal has no melds
+    assert dict(again.sides.values_list("direction", "total")) == {"ns": 600, "ew": 70}
+    assert DealSide.objects.count() == 2 and Deal.objects.count() == 1
+    change = ResultChange.objects.filter(action="corrected").get()
+    assert change.before is not None
+    assert (change.before["mode"], change.before["totals"]) == ("cards", {"ns": 345, "ew": 5})
+
+    table.refresh_from_db()
+    services.deal_record(
+        table=table, number=1, sides=CARDS, mode="cards", user=organiser, version=table.version
+    )
+    assert Meld.objects.filter(side__deal=first).count() == 2
+    table.refresh_from_db()
+    assert (table.ns_mp, table.ew_mp, table.version) == (345, 5, 3)
+
+
+def test_a_correction_costs_a_fixed_handful_of_queries(club: Club, organiser: User) -> None:
+    table = first_table(started_round(club))
+    for number in (1, 2, 3):
+        record(table, number, NS_WINS, organiser)
+    table.refresh_from_db()
+    with CaptureQueriesContext(connection) as queries:
+        services.deal_record(
+            table=table, number=2, sides=EW_WINS, mode="summary", user=organiser,
+            version=table.version,
+        )  # fmt: skip
+    # the table locked, its sides read, the deal and its two sides written, the audit record,
+    # the players' versions set aside, the table, the results version (the tournament's lock),
+    # the standings read and written, whether a later round is seated
+    transaction = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT")
+    statements = [
+        q["sql"]
+        for q in queries
+        if not q["sql"].startswith(transaction) and "burraco_cache" not in q["sql"]
+    ]  # (without Redis, the cache is a table too)
+    assert len(statements) == 13, "\n".join(s[:90] for s in statements)
+    assert not any(q.startswith("DELETE") for q in statements), statements
