@@ -49,7 +49,7 @@ class Round(models.Model):
     class Meta:
         verbose_name = pgettext_lazy("a round of a tournament", "round")
         verbose_name_plural = pgettext_lazy("rounds of a tournament", "rounds")
-        ordering = ["tournament", "number"]
+        ordering = ["tournament_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")
         ]
@@ -97,7 +97,7 @@ class Table(models.Model):
     class Meta:
         verbose_name = pgettext_lazy("a card table", "table")
         verbose_name_plural = pgettext_lazy("card tables", "tables")
-        ordering = ["round", "number"]
+        ordering = ["round_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_number_unique")
         ]
@@ -196,7 +196,7 @@ class Deal(models.Model):
     class Meta:
         verbose_name = _("deal")
         verbose_name_plural = _("deals")
-        ordering = ["table", "number"]
+        ordering = ["table_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="deal_number_unique_per_table")
         ]
@@ -237,7 +237,7 @@ class DealSide(models.Model):
     class Meta:
         verbose_name = _("deal side")
         verbose_name_plural = _("deal sides")
-        ordering = ["deal", "direction"]
+        ordering = ["deal_id", "direction"]
         constraints = [
             models.UniqueConstraint(fields=["deal", "direction"], name="one_result_per_deal_side")
         ]
@@ -260,7 +260,7 @@ class Meld(models.Model):
     class Meta:
         verbose_name = _("meld")
         verbose_name_plural = _("melds")
-        ordering = ["side", "number"]
+        ordering = ["side_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["side", "number"], name="meld_number_unique_per_side")
         ]
@@ -321,7 +321,7 @@ class DealProposal(models.Model):
     class Meta:
         verbose_name = _("deal written by players")
         verbose_name_plural = _("deals written by players")
-        ordering = ["table", "number", "id"]
+        ordering = ["table_id", "number", "id"]
         constraints = [
             models.UniqueConstraint(fields=["table", "key"], name="proposal_key_unique_per_table")
         ]

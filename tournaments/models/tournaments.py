@@ -217,7 +217,7 @@ class Pair(models.Model):
     class Meta:
         verbose_name = _("pair")
         verbose_name_plural = _("pairs")
-        ordering = ["tournament", "number"]
+        ordering = ["tournament_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="pair_number_unique"),
             models.CheckConstraint(
@@ -259,7 +259,7 @@ class Substitution(models.Model):
     class Meta:
         verbose_name = _("substitution")
         verbose_name_plural = _("substitutions")
-        ordering = ["pair", "from_round", "id"]
+        ordering = ["pair_id", "from_round", "id"]
 
     def __str__(self) -> str:
         return f"{self.player_out} → {self.player_in} ({self.from_round})"
