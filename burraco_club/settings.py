@@ -132,6 +132,13 @@ CACHES = {
     else DATABASE_CACHE,
     "lockout": {**DATABASE_CACHE, "KEY_PREFIX": "lockout"},
 }
+# An organiser's session read from Redis when there is one (one round trip, not a query on
+# every page and save), still written to the database, which answers while Redis is away.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if REDIS_URL
+    else "django.contrib.sessions.backends.db"
+)
 
 PUBLIC_RENDER_PAUSE = float(os.environ.get("DJANGO_PUBLIC_RENDER_PAUSE", "0" if TESTING else "1"))
 """Seconds a public page's rendering is served after a save before it is rendered again: a
