@@ -5,7 +5,6 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from tournaments.models import (
     Deal,
-    DealSide,
     Pair,
     ResultChange,
     Round,
@@ -33,12 +32,9 @@ def round_tables(round_: Round) -> list[Table]:
 
 
 def table_deals(table: Table) -> list[Deal]:
-    """A table's deals with their sides and melds."""
-    return list(
-        table.deals.prefetch_related(
-            Prefetch("sides", queryset=DealSide.objects.prefetch_related("melds"))
-        ).order_by("number")
-    )
+    """A table's deals with their sides (a page shows a card-mode deal from its entry, so
+    the stored melds are not read)."""
+    return list(table.deals.prefetch_related("sides").order_by("number"))
 
 
 def table_changes(table: Table) -> QuerySet[ResultChange]:

@@ -223,7 +223,7 @@ class LinkPage:
 
 def link_page(seat: Seat) -> LinkPage:
     """The pair's table as its phone shows it: a fixed number of queries."""
-    page = read_table_page(seat.table_id)
+    page = read_table_page(seat.table_id, organiser=False)
     variant = page.tournament.variant
     open_ = list(
         DealProposal.objects.filter(table_id=seat.table_id, status__in=OPEN)

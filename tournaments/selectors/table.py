@@ -76,17 +76,20 @@ def table_page(user: User, table_id: int) -> TablePage:
     return page_of(table)
 
 
-def read_table_page(table_id: int) -> TablePage:
+def read_table_page(table_id: int, *, organiser: bool = True) -> TablePage:
     """A table read for its page, whoever asks (the organiser's page, or a pair's link)."""
     return page_of(
         Table.objects.select_related("round__tournament__club")
         .prefetch_related(seats_prefetch())
-        .get(pk=table_id)
+        .get(pk=table_id),
+        organiser=organiser,
     )
 
 
-def page_of(table: Table) -> TablePage:
-    """The page of a table read with its round, tournament, club and seats."""
+def page_of(table: Table, *, organiser: bool = True) -> TablePage:
+    """The page of a table read with its round, tournament, club and seats. Only the
+    organiser's page shows the previous and next tables and the table's last changes; a
+    pair's link reads neither (`organiser=False`)."""
     tournament = table.round.tournament
     play_format = tournament.play_format
     deals = table_deals(table)
@@ -106,16 +109,6 @@ def page_of(table: Table) -> TablePage:
         finished=tournament.status == Tournament.Status.FINISHED,
     )
     first_free = next(n for n in range(1, len(deals) + 2) if n not in totals)
-    others = list(
-        Table.objects.filter(round_id=table.round_id, is_bye=False)
-        .order_by("number")
-        .values_list("pk", flat=True)
-    )
-    place = others.index(table.pk) if table.pk in others else -1
-    neighbours = (
-        others[place - 1] if place > 0 else None,
-        others[place + 1] if 0 <= place < len(others) - 1 else None,
-    )
     return TablePage(
         table=table,
         tournament=tournament,
@@ -127,9 +120,23 @@ def page_of(table: Table) -> TablePage:
         result=result,
         next_number=None if no_entry else first_free,
         no_entry=no_entry,
-        neighbours=neighbours,
-        changes=list(table_changes(table)[:5]),
+        neighbours=_neighbours(table) if organiser else (None, None),
+        changes=list(table_changes(table)[:5]) if organiser else [],
         locked=finished_refusal() if tournament.status == Tournament.Status.FINISHED else "",
+    )
+
+
+def _neighbours(table: Table) -> tuple[int | None, int | None]:
+    """The previous and next tables of the round (their ids), for the page's links."""
+    others = list(
+        Table.objects.filter(round_id=table.round_id, is_bye=False)
+        .order_by("number")
+        .values_list("pk", flat=True)
+    )
+    place = others.index(table.pk) if table.pk in others else -1
+    return (
+        others[place - 1] if place > 0 else None,
+        others[place + 1] if 0 <= place < len(others) - 1 else None,
     )
 
 

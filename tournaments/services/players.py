@@ -42,9 +42,13 @@ class Sent:
 
 def _locked_seat(seat: Seat) -> tuple[Seat, Table]:
     """The seat again with its table's row locked: the steps of one table queue here."""
-    table = Table.objects.select_for_update(of=("self",)).get(pk=seat.table_id)
-    seat = Seat.objects.select_related("round__tournament", "pair").get(pk=seat.pk)
-    seat.table = table
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament__club")
+        .get(pk=seat.table_id)
+    )
+    seat = Seat.objects.select_related("pair").get(pk=seat.pk)
+    seat.table, seat.round = table, table.round
     return seat, table
 
 
@@ -90,11 +94,17 @@ def _snapshot(proposal: DealProposal) -> dict[str, Any]:
     }
 
 
-def _scored(table: Table, number: int, sides: Sequence[dict[str, Any]]) -> dict[str, int]:
+def _scored(
+    table: Table,
+    number: int,
+    sides: Sequence[dict[str, Any]],
+    totals: dict[int, tuple[int, int]] | None = None,
+) -> dict[str, int]:
     """The engine's totals of a deal written at this table (InvalidDeal or ServiceError when it
-    cannot be scored), checked as a save would check it."""
+    cannot be scored), checked as a save would check it (`totals`: its saved deals', when
+    already read)."""
     play_format = table.round.tournament.play_format
-    totals = results.deal_totals(table)
+    totals = results.deal_totals(table) if totals is None else totals
     refusal = deal_number_refusal(play_format, number, list(totals))
     if refusal:
         raise ServiceError(refusal)
@@ -102,10 +112,10 @@ def _scored(table: Table, number: int, sides: Sequence[dict[str, Any]]) -> dict[
     return {NS: preview.result.sides[0].total, EW: preview.result.sides[1].total}
 
 
-def _next_number(table: Table) -> int:
-    """The deal the table enters next (ServiceError when it takes no more, saying why)."""
+def _next_number(table: Table, totals: dict[int, tuple[int, int]]) -> int:
+    """The deal the table enters next after its saved deals' `totals` (ServiceError when it
+    takes no more, saying why)."""
     play_format = table.round.tournament.play_format
-    totals = results.deal_totals(table)
     try:
         result = play_format.table_result(list(totals.values()))
     except InvalidMatch as error:  # deals that make no match: the organiser sorts it out
@@ -134,7 +144,8 @@ def proposal_write(
     if sent is not None:
         return Sent(sent, new=False)
     _check_link(seat)
-    expected = _next_number(table)
+    saved = results.deal_totals(table)
+    expected = _next_number(table, saved)
     if number != expected:
         if number < expected:
             raise ServiceError(
@@ -162,7 +173,7 @@ def proposal_write(
                     "number": number,
                 }
             )
-    totals = _scored(table, number, sides)
+    totals = _scored(table, number, sides, saved)
     for mine in open_:  # the pair corrects what it wrote before the opponents answered
         mine.status = DealProposal.Status.REPLACED
         mine.decided_at = timezone.now()
