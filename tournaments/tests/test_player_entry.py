@@ -5,7 +5,9 @@ link opens only its own table while its round is open."""
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import services
@@ -565,3 +567,37 @@ def test_the_change_log_says_each_step_and_whose_link_made_it(
         "The organiser enters table 1 from now on.",
     ):
         assert said in page, said
+
+
+@pytest.mark.django_db
+def test_a_links_status_and_steps_read_a_fixed_handful_of_rows(club: Club) -> None:
+    """At a round's end hundreds of phones ask at once: a link's page reads what it shows (the
+    table, its pairs, deals, sides and the players' versions), not the neighbouring tables,
+    the change log or the stored melds, and a step locks and reads its table once."""
+    table = players_table(club)
+    phone_ns, phone_ew = Client(), Client()
+    status = reverse("link_table", args=[link(table, "ew")]) + "?region=status"
+    with CaptureQueriesContext(connection) as queries:
+        phone_ew.get(status, **HTMX)
+    # the link's seat, then the page: table, seats with pairs and players, deals (none saved
+    # yet, so no sides to read), the players' versions
+    assert len(statements(queries)) == 5, statements(queries)
+    url = reverse("link_write", args=[link(table, "ns")])
+    data = form_data(table, 1, NS_WINS) | {"key": "key-0001"}
+    with CaptureQueriesContext(connection) as queries:
+        phone_ns.post(url, data, **HTMX)
+    assert DealProposal.objects.filter(table=table).count() == 1
+    assert len(statements(queries)) == 14, statements(queries)
+    tables_read = [q for q in statements(queries) if q.startswith('SELECT "tournaments_table"')]
+    assert len(tables_read) == 2  # locked for the step, then read for the page after it
+
+
+def statements(queries: CaptureQueriesContext) -> list[str]:
+    """The statements a request ran on the app's tables (without the transaction's own, and
+    without the database cache's when there is no Redis)."""
+    transaction = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT")
+    return [
+        q["sql"]
+        for q in queries
+        if not q["sql"].startswith(transaction) and "burraco_cache" not in q["sql"]
+    ]
