@@ -144,13 +144,15 @@ def deal_record(
     result = preview.result
 
     old_sides = {side.direction: side for side in stored if side.deal.number == number}
-    old = old_sides[NS].deal if old_sides else None
+    old = next(iter(old_sides.values())).deal if old_sides else None
     before = _snapshot(old, old_sides)
     entry = {"sides": [dict(s) for s in sides]}
-    if old is not None:
+    if old is not None and set(old_sides) == {NS, EW}:
         deal = _correct(old, old_sides, mode, entry, user, preview.sides, result)
         deal.table = table
     else:
+        if old is not None:  # a deal missing a side (never saved so): written anew
+            old.delete()
         deal = Deal.objects.create(
             table=table, number=number, mode=mode, entry=entry, entered_by_id=_user_id(user)
         )

@@ -258,3 +258,17 @@ def test_a_correction_costs_a_fixed_handful_of_queries(club: Club, organiser: Us
     ]  # (without Redis, the cache is a table too)
     assert len(statements) == 13, "\n".join(s[:90] for s in statements)
     assert not any(q.startswith("DELETE") for q in statements), statements
+
+
+def test_a_deal_left_with_one_side_is_written_anew(club: Club, organiser: User) -> None:
+    """Never saved so by the app (a save is one transaction), but a hand-made row must not stop
+    the organiser from writing the deal again."""
+    table = first_table(started_round(club))
+    record(table, 1, NS_WINS, organiser)
+    DealSide.objects.filter(deal__table=table, direction="ew").delete()
+    record(table, 1, EW_WINS, organiser)
+    assert dict(DealSide.objects.filter(deal__table=table).values_list("direction", "total")) == {
+        "ns": 70,
+        "ew": 600,
+    }
+    assert Deal.objects.filter(table=table).count() == 1
