@@ -3,6 +3,7 @@ table's deal totals, a round's seating and the meetings played. The standings, t
 pairing, the public progress chart and the backup check all read them here."""
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tournaments.models import DealSide, Round, Seat, Table, Tournament
@@ -74,10 +75,15 @@ def outcomes(tournament: Tournament, *, before: int | None = None) -> list[Table
 
 def deal_totals(table: Table) -> dict[int, tuple[int, int]]:
     """Deal number -> the (N-S, E-W) totals stored for it: one query."""
+    return totals_by_deal(
+        DealSide.objects.filter(deal__table=table).values_list("deal__number", "direction", "total")
+    )
+
+
+def totals_by_deal(sides: Iterable[tuple[int, str, int]]) -> dict[int, tuple[int, int]]:
+    """(deal number, direction, total) of each stored side -> deal number -> (N-S, E-W)."""
     per_deal: dict[int, dict[str, int]] = defaultdict(dict)
-    for number, direction, total in DealSide.objects.filter(deal__table=table).values_list(
-        "deal__number", "direction", "total"
-    ):
+    for number, direction, total in sides:
         per_deal[number][direction] = total
     return {n: (sides.get(NS, 0), sides.get(EW, 0)) for n, sides in sorted(per_deal.items())}
 

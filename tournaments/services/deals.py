@@ -39,7 +39,7 @@ from tournaments.services.standings import (
     round_refresh_status,
     standings_recompute,
 )
-from tournaments.services.versions import results_changing
+from tournaments.services.versions import results_changed
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
 
@@ -136,7 +136,7 @@ def deal_record(
     tournament = table.round.tournament
     _check_table_open(table, version)
     stored = _stored_sides(table)
-    deal_totals = _totals_of(stored)
+    deal_totals = results.totals_by_deal((s.deal.number, s.direction, s.total) for s in stored)
     refusal = deal_number_refusal(tournament.play_format, number, list(deal_totals))
     if refusal:
         raise ServiceError(refusal)
@@ -234,14 +234,6 @@ def _snapshot(
 def _stored_sides(table: Table) -> list[DealSide]:
     """Every saved side of the table with its deal: one query (a table has a few deals)."""
     return list(DealSide.objects.filter(deal__table=table).select_related("deal"))
-
-
-def _totals_of(sides: Sequence[DealSide]) -> dict[int, tuple[int, int]]:
-    """Deal number -> (N-S, E-W) totals, as `results.deal_totals` gives them."""
-    per_deal: dict[int, dict[str, int]] = {}
-    for side in sides:
-        per_deal.setdefault(side.deal.number, {})[side.direction] = side.total
-    return {n: (t.get(NS, 0), t.get(EW, 0)) for n, t in sorted(per_deal.items())}
 
 
 def _correct(
@@ -351,7 +343,7 @@ def _after_table_change(table: Table, result: TableResult | None = None) -> None
     # the row is held.
     round_ = table.round
     tournament = round_.tournament
-    results_changing(tournament)
+    results_changed(tournament)
     if was_done != (table.status == Table.Status.DONE):
         round_refresh_status(round_)
     if was_done or table.status == Table.Status.DONE:

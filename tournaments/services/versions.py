@@ -9,26 +9,20 @@ from tournaments.selectors.public import forget_version
 
 def results_changed(tournament: Tournament) -> None:
     """Every change public pages show (results, seating, pairs) bumps the tournament's
-    results_version; cached standings are keyed by it, so no process ever serves old ones."""
-    Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
-    tournament.refresh_from_db(fields=["results_version"])
-    forget_version(tournament.club.slug, tournament.slug)
-
-
-def results_changing(tournament: Tournament) -> None:
-    """`results_changed` as the first step of a save's tournament part: the version's UPDATE
-    takes the tournament's row lock (saves of one tournament queue there rather than deadlock
-    over its pairs' rows) and, where the database can say it, gives the new version back in the
-    same statement."""
-    if not connection.features.can_return_columns_from_insert:  # an SQLite before 3.35
-        results_changed(tournament)
-        return
-    table = connection.ops.quote_name(Tournament._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET results_version = results_version + 1 WHERE id = %s "
-            "RETURNING results_version",
-            [tournament.pk],
-        )
-        (tournament.results_version,) = cursor.fetchone()
+    results_version; cached standings are keyed by it, so no process ever serves old ones.
+    The version's UPDATE takes the tournament's row lock: a save calls it before its standings,
+    so saves of one tournament queue there rather than deadlock over its pairs' rows. Where the
+    database can say it, the same statement gives the new version back."""
+    if connection.features.can_return_columns_from_insert:
+        table = connection.ops.quote_name(Tournament._meta.db_table)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {table} SET results_version = results_version + 1 WHERE id = %s "
+                "RETURNING results_version",
+                [tournament.pk],
+            )
+            (tournament.results_version,) = cursor.fetchone()
+    else:  # an SQLite before 3.35
+        Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
+        tournament.refresh_from_db(fields=["results_version"])
     forget_version(tournament.club.slug, tournament.slug)
