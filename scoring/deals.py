@@ -10,6 +10,7 @@ never a half-scored deal. A side's total = melded card points + burraco bonuses 
 
 from scoring.cards import ALL_CARDS, cards_text
 from scoring.copies import check_copies, fits_the_deck, weigh
+from scoring.deck import cheapest, check_deck
 from scoring.entries import (
     CardSheet,
     Deal,
@@ -58,25 +59,44 @@ def score_deal(deal: Deal) -> DealResult:
             closers.append(number)
     if len(closers) > 1:
         problems.append(Problem("deal.two_closers", params={"closers": closers}))
+    if rules.three_sides_until_a_pot and len(deal.sides) == 3:
+        _check_three_sides(deal, problems)
     results = []
     weight: int | None = 0  # all the cards of the deal, weighed together
+    summary = False
     for number, side in enumerate(deal.sides, 1):
-        result, side_weight = _score_side(number, side, rules, problems)
+        result, side_weight = _score_side(number, side, rules, bool(closers), problems)
         if result is not None:
             results.append(result)
         weight = None if weight is None or side_weight is None else weight + side_weight
+        summary = summary or isinstance(side.sheet, SummarySheet)
     if weight is None or not fits_the_deck(weight, rules):
         check_copies(deal, problems)
+    if summary and len(results) == len(deal.sides):  # cards themselves are always a real deck's
+        sides = [(result.melded_points, result.hand_points, result.burracos) for result in results]
+        check_deck(rules, sides, problems)
     if problems:
         raise InvalidDeal(problems)
     return DealResult(rules.slug, tuple(results))
 
 
+def _check_three_sides(deal: Deal, problems: list[Problem]) -> None:
+    """Three sides play on only while nobody has taken a pot (RULES.md, traditional): the first
+    to take one plays on alone against the other two, a two-sided deal from then on."""
+    for number, side in enumerate(deal.sides, 1):
+        if side.pot is not Pot.NOT_TAKEN:
+            params = rule_words(deal.rules)
+            problems.append(
+                Problem("deal.three_sides_pot", side=number, field="pot", params=params)
+            )
+
+
 def _score_side(
-    number: int, side: Side, rules: RuleSet, problems: list[Problem]
+    number: int, side: Side, rules: RuleSet, anybody_closed: bool, problems: list[Problem]
 ) -> tuple[SideResult | None, int | None]:
     """The side's result (None if it has problems) and the weight of all its cards (see
-    cards.CARD_WEIGHTS; None if they cannot be weighed), for the copy check."""
+    cards.CARD_WEIGHTS; None if they cannot be weighed), for the copy check. `anybody_closed`:
+    some side of the deal closed."""
     where = number
     weight: int | None = 0
     start = len(problems)
@@ -85,6 +105,10 @@ def _score_side(
         problems.append(Problem("side.players", side=where, params={"players": players}))
     elif players == 2 and rules.one_player_sides_only:
         problems.append(Problem("side.one_player", side=where, params=rule_words(rules)))
+    if side.closed and players == 1 and side.pot is Pot.TAKEN_UNPLAYED:
+        # every card of a lone player who closed is played: none of the pot's is left in hand
+        params = rule_words(rules)
+        problems.append(Problem("closing.pot_unplayed", side=where, field="pot", params=params))
 
     melds: tuple[Meld, ...] = ()
     sheet = side.sheet
@@ -130,7 +154,7 @@ def _score_side(
         weight = weigh(weight, sheet, side)
     pot_penalty = 0
     if side.pot is not Pot.TAKEN or side.pot_cards is not None or side.pot_points is not None:
-        pot_penalty = _pot_penalty(where, side, rules, problems)  # only then anything to check
+        pot_penalty = _pot_penalty(where, side, rules, anybody_closed, problems)
     if len(problems) > start:
         return None, weight
     burraco_bonus = 0
@@ -174,6 +198,7 @@ def _summary_kinds(
             )
     kinds: list[str] = []
     needed = 0
+    floors = cheapest(rules)
     for kind, count in sheet.burracos.items():
         if not rules.has_kind(kind):
             problems.append(
@@ -193,8 +218,18 @@ def _summary_kinds(
                     params={**words, "kind": kind},
                 )
             )
+        elif kind not in floors:
+            if count:
+                problems.append(
+                    Problem(
+                        "sheet.kind_impossible",
+                        side=where,
+                        field="burracos",
+                        params={**words, "kind": kind},
+                    )
+                )
         else:
-            needed += count * rules.minimum_points(kind)
+            needed += count * floors[kind].points
     declared = sum(n for kind, n in sheet.burracos.items() if rules.has_kind(kind) and n > 0)
     deck = (len(ALL_CARDS) - 1) * rules.copies + rules.jokers
     if declared * rules.burraco_min > deck:
@@ -262,7 +297,10 @@ def _check_closing(
         )
 
 
-def _pot_penalty(where: int, side: Side, rules: RuleSet, problems: list[Problem]) -> int:
+def _pot_penalty(
+    where: int, side: Side, rules: RuleSet, anybody_closed: bool, problems: list[Problem]
+) -> int:
+    """What the side's pot costs it; only called when there is something to check or charge."""
     given = side.pot_cards is not None or side.pot_points is not None
     field = "pot_cards" if side.pot_cards is not None else "pot_points"
     if side.pot_cards is not None and side.pot_points is not None:
@@ -277,6 +315,8 @@ def _pot_penalty(where: int, side: Side, rules: RuleSet, problems: list[Problem]
             problems.append(Problem("pot.fixed_penalty", side=where, field=field, params=params))
         return 0
     if side.pot is Pot.TAKEN:
+        return 0
+    if rules.pot_penalty_needs_closing and not anybody_closed:
         return 0
     if side.pot is Pot.TAKEN_UNPLAYED:
         return rules.unplayed_pot_penalty

@@ -1,5 +1,8 @@
 """The opening minimum (spanish): a side's first exposure must reach the rule set's minimum once
-its running score is above the threshold. Checked card by card or from the score sheet."""
+its running score is above the threshold. Checked card by card (the melds laid down first, named
+by number) or from the first exposure's points (`opening_points`, `opening_canasta`), which a
+score sheet always gives and card mode may give too: a meld grows after it is laid down, so
+the final melds do not always show what the first exposure was worth."""
 
 from scoring.entries import CardSheet, Side
 from scoring.melds import Meld
@@ -27,9 +30,17 @@ def _opening_need(side: Side, rules: RuleSet) -> dict[str, object]:
 def check_opening_cards(
     where: int, side: Side, melds: tuple[Meld, ...], rules: RuleSet, problems: list[Problem]
 ) -> None:
+    sheet = side.sheet
+    assert isinstance(sheet, CardSheet)
     if side.opening_points is not None or side.opening_canasta:
-        field = "opening_points" if side.opening_points is not None else "opening_canasta"
-        problems.append(Problem("opening.sheet_fields_with_cards", side=where, field=field))
+        if side.opening is not None:
+            problems.append(Problem("opening.melds_and_points", side=where, field="opening"))
+        elif rules.opening is None or len(melds) == len(sheet.melds):
+            # with an illegal meld the points are unknown: that meld's problem says enough
+            melded = sum(meld.points for meld in melds)
+            burraco = any(meld.burraco is not None for meld in melds)
+            _check_opening_points(where, side, melded, bool(melds), burraco, rules, problems)
+        return
     if side.opening is None:
         if _opening_applies(side, bool(melds) or _has_melds(side), rules):
             params = _opening_need(side, rules)
@@ -42,8 +53,6 @@ def check_opening_cards(
             Problem("opening.none_cards", side=where, field="opening", params=rule_words(rules))
         )
         return
-    sheet = side.sheet
-    assert isinstance(sheet, CardSheet)
     count = len(sheet.melds)
     bad = [i for i in side.opening if not 0 <= i < count]
     if count == 0:
@@ -85,6 +94,20 @@ def check_opening_summary(
 ) -> None:
     if side.opening is not None:
         problems.append(Problem("opening.numbers_on_sheet", side=where, field="opening"))
+    _check_opening_points(where, side, melded, melded > 0, bool(kinds), rules, problems)
+
+
+def _check_opening_points(
+    where: int,
+    side: Side,
+    melded: int,
+    melded_something: bool,
+    burraco: bool,
+    rules: RuleSet,
+    problems: list[Problem],
+) -> None:
+    """The opening given by its points (and whether it held a canasta), the side having melded
+    `melded` points in all and made a burraco or not."""
     given = side.opening_points is not None or side.opening_canasta
     field = "opening_points" if side.opening_points is not None else "opening_canasta"
     if given and rules.opening is None:
@@ -102,7 +125,7 @@ def check_opening_summary(
             )
         )
         return
-    if side.opening_canasta and not kinds:
+    if side.opening_canasta and not burraco:
         problems.append(
             Problem(
                 "opening.canasta_without_burraco",
@@ -112,7 +135,7 @@ def check_opening_summary(
             )
         )
         return
-    if not _opening_applies(side, melded > 0, rules):
+    if not _opening_applies(side, melded_something, rules):
         return
     opening = rules.opening
     assert opening is not None

@@ -127,6 +127,11 @@ MESSAGES: dict[str, Template] = {
     "deal.two_closers": (
         gettext_noop("only one side can close a deal, but {closers_text} are both marked as closed")
     ),
+    "deal.three_sides_pot": (
+        gettext_noop(
+            "{side} took its {pot_word}, but in {variant_name} three sides play on only while nobody has taken a pot: once one is taken it is one player against the other two, so enter the deal as two sides"
+        )
+    ),
     "side.players": gettext_noop("{side}: a side has 1 or 2 players, not {players}"),
     "side.one_player": gettext_noop(
         "{side}: {variant_name} is one against one, so a side has one player"
@@ -143,6 +148,11 @@ MESSAGES: dict[str, Template] = {
     "closing.hand_points": (
         gettext_noop(
             "{side} closed, so its player holds no cards: hand points must be 0, not {hand}"
+        )
+    ),
+    "closing.pot_unplayed": (
+        gettext_noop(
+            "{side} closed, so its player holds no cards: its {pot_word} cannot be taken but not played, or its cards would still be in hand"
         )
     ),
     "closing.discard_without_closing": gettext_noop(
@@ -192,6 +202,9 @@ MESSAGES: dict[str, Template] = {
             "deck of {variant_name} has only {deck}"
         )
     ),
+    "sheet.kind_impossible": gettext_noop(
+        "{side}: no meld of {variant_name} makes a {kind} {burraco_word}"
+    ),
     "sheet.burracos_need_points": (
         gettext_noop(
             "{side}: {burraco_list} holds at least {needed} points of cards, but the melded points "
@@ -220,15 +233,14 @@ MESSAGES: dict[str, Template] = {
         )
     ),
     "pot.negative": gettext_noop("{side}: the pot's points cannot be negative ({points})"),
-    "opening.sheet_fields_with_cards": (
+    "opening.melds_and_points": (
         gettext_noop(
-            "{side}: opening_points and opening_canasta are for score-sheet entry; with cards, list "
-            "the melds of the first exposure in 'opening'"
+            "{side}: give the first exposure by its melds ('opening') or by its points (opening_points, opening_canasta), not both"
         )
     ),
     "opening.say_which_melds": (
         gettext_noop(
-            "{side} {opening_need}: say which melds it laid down first ('opening', meld numbers from 0)"
+            "{side} {opening_need}: say which melds it laid down first ('opening', meld numbers from 0), or give their points (opening_points, and opening_canasta if they held a {burraco_word})"
         )
     ),
     "opening.none_cards": (
@@ -267,7 +279,7 @@ MESSAGES: dict[str, Template] = {
     ),
     "opening.canasta_without_burraco": (
         gettext_noop(
-            "{side}: the opening is said to hold a {burraco_word}, but the side declares no "
+            "{side}: the opening is said to hold a {burraco_word}, but the side made no "
             "{burraco_word}"
         )
     ),
@@ -291,6 +303,37 @@ MESSAGES: dict[str, Template] = {
         gettext_noop(
             "{card} appears {count} times in this deal ({places_text}), but the deck has only "
             "{copies} of each card"
+        )
+    ),
+    # --- what one deck can hold (scoring.deck) ---
+    "deck.melded_points": (
+        gettext_noop(
+            "the sides meld {melded} points in all, {over} more than all the cards of {variant_name} are worth ({worth})"
+        )
+    ),
+    "deck.counted_points": (
+        gettext_noop(
+            "the sides' cards, melded and left in hand, come to {counted} points in all, {over} more than all the cards of {variant_name} are worth ({worth})"
+        )
+    ),
+    "deck.burraco_cards": (
+        gettext_noop(
+            "the sides declare {burraco_list} in all, at least {needed} cards: the deck's {deck} cards make at most {most} {burraco_word}s of {burraco_min} cards"
+        )
+    ),
+    "deck.wild_cards": (
+        gettext_noop(
+            "the sides declare {burraco_list} in all, which hold at least {needed} {wild_cards_text}, but the deck of {variant_name} has only {wilds}"
+        )
+    ),
+    "deck.suit_aces": (
+        gettext_noop(
+            "the sides declare {burraco_list} in all, but each holds {per_suit} aces of its suit: the deck of {variant_name} makes at most {most}"
+        )
+    ),
+    "deck.aces": (
+        gettext_noop(
+            "the sides declare {burraco_list} in all, which hold at least {needed} aces, but the deck of {variant_name} has only {aces}"
         )
     ),
     # --- a match (scoring.matches) ---
@@ -339,6 +382,8 @@ PHRASES: dict[str, Template] = {
         "count",
     ),
     "phrase.no_burraco": gettext_noop("no {burraco}"),
+    "phrase.jokers_and_twos": gettext_noop("cards that are jokers or 2s"),
+    "phrase.twos": gettext_noop("cards that are 2s"),
     "phrase.and": gettext_noop(" and "),
     "phrase.or": gettext_noop(" or "),
     "phrase.sides_numbers": gettext_noop("sides {numbers}"),

@@ -179,6 +179,9 @@ _FRAGMENTS: dict[str, Callable[[Mapping[str, Any], _Words], str]] = {
     "missing_text": lambda p, _: ", ".join(p["missing"]) + ("…" if p.get("more") else ""),
     "suits_text": lambda p, w: w.join([w.text(f"suit.{s}") for s in p["suits"]], "and"),
     "winner_side": lambda p, w: w.side_name(p["winner"]),
+    "wild_cards_text": lambda p, w: w.text(
+        "phrase.jokers_and_twos" if p["jokers"] else "phrase.twos"
+    ),
     "kind": lambda p, w: w.kind(p["kind"]) if f"kind.{p['kind']}" in KIND_NAMES else p["kind"],
     "kinds": lambda p, w: ", ".join(w.kind(k) for k in p["kinds"]),
     "fields": lambda p, _: ", ".join(p["field_names"]),

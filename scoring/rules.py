@@ -8,8 +8,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
-from scoring.cards import ACE, JOKER_RANK, TWO
-
 BurracoKind = Literal["clean", "dirty", "semi-clean", "noble", "royal", "wild"]
 KIND_ORDER: tuple[BurracoKind, ...] = ("royal", "noble", "clean", "semi-clean", "dirty", "wild")
 CLEAN_KINDS: frozenset[BurracoKind] = frozenset({"clean", "noble", "royal"})
@@ -51,6 +49,9 @@ class RuleSet:
     jokers: int = 4
     copies: int = 2
     side_counts: tuple[int, ...] = (2,)
+    three_sides_until_a_pot: bool = False
+    """Three sides last only while nobody has taken a pot: the first to take one plays on alone
+    against the other two together, so a three-sided deal has no pot taken (traditional)."""
     players_per_side: int = 2
     one_player_sides_only: bool = False
     sets: bool = True
@@ -69,6 +70,13 @@ class RuleSet:
     """The pot not taken costs its cards' value (traditional) instead of `pot_penalty`."""
     unplayed_pot_penalty: int = 0
     """Pot taken but none of its cards played: 0 where its cards simply count as hand."""
+    unplayed_pot_cards_count: bool = True
+    """A pot taken but unplayed: its cards are cards in hand like any other (True), or count for
+    nothing, the side's hand listing only its other cards (False: brazilian, "the 'dead' deck
+    score is not counted")."""
+    pot_penalty_needs_closing: bool = False
+    """The pot's penalty is charged only when a side closes: a deal that ends without a closing
+    (the stock run out) charges none (spanish: the muerto is paid "at the moment of closing")."""
     opening: OpeningMinimum | None = None
     match_target: int = 2005
     words: Mapping[str, str] = field(default_factory=dict)
@@ -87,10 +95,6 @@ class RuleSet:
         return self.words.get(key, key)
 
     @property
-    def lowest_value(self) -> int:
-        return min(v for rank, v in enumerate(self.value_by_rank) if rank or self.jokers)
-
-    @property
     def multiple_of_five(self) -> bool:
         """Every card value is a multiple of 5, so every honest total is too."""
         return all(v % 5 == 0 for rank, v in enumerate(self.value_by_rank) if rank or self.jokers)
@@ -100,17 +104,6 @@ class RuleSet:
 
     def kinds(self) -> tuple[str, ...]:
         return tuple(k for k in KIND_ORDER if k in self.burraco_bonuses)
-
-    def minimum_points(self, kind: str) -> int:
-        """The fewest card points a burraco of this kind can hold."""
-        v = self.value_by_rank
-        if kind == "royal":
-            return sum(v[1:14]) + v[ACE]
-        if kind == "noble":
-            return sum(v[1:14])
-        if kind == "wild":
-            return self.burraco_min * min(v[TWO], v[JOKER_RANK] if self.jokers else v[TWO])
-        return self.burraco_min * self.lowest_value
 
     def closing_kinds_text(self) -> str:
         burraco = self.word("burraco")
@@ -157,6 +150,7 @@ RULE_SETS: dict[str, RuleSet] = {
             values=CardValues(joker=25, two=20, ace=11),
             burraco_bonuses={"dirty": 100, "clean": 200},
             side_counts=(2, 3),
+            three_sides_until_a_pot=True,
             pot_penalty_in_cards=True,
         ),
         RuleSet(
@@ -179,6 +173,7 @@ RULE_SETS: dict[str, RuleSet] = {
             ace_low_and_high=True,
             closing_kinds=CLEAN_KINDS,
             unplayed_pot_penalty=100,
+            unplayed_pot_cards_count=False,
             match_target=3000,
             words={"burraco": "canastra", "pot": "pot (morto)"},
         ),
@@ -190,6 +185,7 @@ RULE_SETS: dict[str, RuleSet] = {
             side_counts=(2, 3),
             wild_melds=True,
             unplayed_pot_penalty=100,
+            pot_penalty_needs_closing=True,
             opening=OpeningMinimum(above=1000, points=75, canasta_suffices=True),
             match_target=2000,
             words={"burraco": "canasta", "pot": "pot (muerto)"},

@@ -134,6 +134,10 @@ def random_deal(
     runs out)."""
     deck = _Deck(rules, rng)
     closer = rng.randrange(sides) if rng.random() < 0.8 else None
+    # three sides last until a pot is taken (traditional): nobody took one, so nobody closed
+    before_a_pot = rules.three_sides_until_a_pot and sides == 3
+    if before_a_pot:
+        closer = None
     deal_sides = []
     for number in range(sides):
         closed = number == closer
@@ -159,6 +163,8 @@ def random_deal(
         hand_size = 0 if closed and players == 1 else rng.randint(0, 6)
         hand = deck.take_any(hand_size)
         pot = "taken" if closed else rng.choice(["taken", "not_taken", "taken_unplayed"])
+        if before_a_pot:
+            pot = "not_taken"
         side: dict[str, Any] = {
             "melds": [[card.code for card in meld] for meld in side_melds],
             "hand": [card.code for card in hand],

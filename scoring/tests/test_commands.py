@@ -93,10 +93,11 @@ def _nested_985() -> bytes:
 
 
 def _total_too_long() -> bytes:
-    side = '{"melded_points": ' + "9" * 4300 + ', "hand_points": 0, "pot": "taken", '
-    side += '"burracos": {"clean": 1}}'
-    return ('{"variant": "traditional", "sides": [' + side + ', {"melded_points": 0, '
-            '"hand_points": 0, "pot": "taken"}]}').encode()  # fmt: skip
+    # melded points are bounded by the deck's worth; an untaken traditional pot's points are not
+    side = '{"melded_points": 0, "hand_points": 5, "pot": "not_taken", "pot_points": '
+    side += "9" * 4300 + "}"
+    return ('{"variant": "traditional", "sides": [{"melded_points": 0, "hand_points": 0, '
+            '"pot": "taken"}, ' + side + ']}').encode()  # fmt: skip
 
 
 RUNS = {
@@ -113,7 +114,7 @@ RUNS = {
     "missing-file": Run(("score_deal", "no-such-dir/no-such-deal.json")),
     # JSON the reader takes, nested 985 deep where a number or a word belongs
     "nested-985": Run(("score_deal", "-"), stdin=_nested_985()),
-    # a total past Python's 4,300-digit limit: 4,300 nines plus a burraco's bonus
+    # a total past Python's 4,300-digit limit: a pot of 4,300 nines and 5 points in hand
     "total-too-long": Run(("score_deal", "-"), stdin=_total_too_long()),
     "vp": Run(("vp", "fibur-3", "1240", "610")),
     "vp-between-bands": Run(("vp", "fibur-3", "852", "800")),

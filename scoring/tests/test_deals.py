@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from scoring import InvalidDeal, deal_from_json, score_deal, score_deal_json
-from scoring.tests.builders import assert_problem, deal, problems_of, side
+from scoring.tests.builders import assert_problem, deal, problems_of, sheet, side
 
 CLEAN_RUN = "3C 4C 5C 6C 7C 8C 9C"
 """A clean burraco worth 45 card points in every variant."""
@@ -147,17 +147,18 @@ SCORED = [
         (E(45, ("clean",), 200, 100, total=345), E(0, hand=11, pot=73, total=-84)),
     ),
     ScoredDeal(
-        "traditional: three sides",
+        # three sides only while nobody has taken a pot (RULES.md ⁴), so nobody closed
+        "traditional: three sides, no pot taken, nobody closed",
         deal(
             "traditional",
-            side(CLEAN_RUN, closed=True),
+            side(CLEAN_RUN, pot="not_taken", pot_points=50),
             side("QH KH JK", pot="not_taken", pot_points=60),
-            side(hand="AC AD", pot="taken_unplayed"),
+            side(hand="AC AD", pot="not_taken", pot_cards=["5S", "KS"]),
         ),
         (
-            E(45, ("clean",), 200, 100, total=345),
+            E(45, ("clean",), 200, 0, pot=50, total=195),
             E(45, pot=60, total=-15),
-            E(0, hand=22, total=-22),
+            E(0, hand=22, pot=15, total=-37),
         ),
     ),
     ScoredDeal(
@@ -175,9 +176,14 @@ SCORED = [
         (E(65, ("dirty",), 100, 0, pot=100, total=65), E(30, hand=10, total=20)),
     ),
     ScoredDeal(
-        "two-player: a reserve pot taken but unplayed counts as taken: bonus, no penalty",
-        deal("two-player", side(CLEAN_RUN, pot="taken_unplayed", closed=True), side()),
-        (E(45, ("clean",), 200, 100, total=345), E(0, total=0)),
+        # (a lone player who closed holds no cards, so cannot have left the pot unplayed)
+        "two-player: a reserve pot taken but unplayed counts as taken: no penalty",
+        deal(
+            "two-player",
+            side(CLEAN_RUN, closed=True),
+            side("9D 10D JD", hand="KD", pot="taken_unplayed"),
+        ),
+        (E(45, ("clean",), 200, 100, total=345), E(30, hand=10, total=20)),
     ),
     ScoredDeal(
         "brazilian: a clean canastra closes; joker 50, two 10; an unplayed morto costs 100",
@@ -464,15 +470,25 @@ class PotCase:
     pot: str
     penalty: int
     extra: dict[str, Any] = field(default_factory=dict)
+    other_closed: bool = False
+    """The other side closed (with a clean burraco); else nobody did."""
 
 
 POTS = [
     *(PotCase(v, "taken", 0) for v in ("reale", "classico", "traditional", "two-player")),
     *(PotCase(v, "taken", 0) for v in ("brazilian", "spanish")),
     *(PotCase(v, "not_taken", 100) for v in ("reale", "classico", "two-player")),
-    *(PotCase(v, "not_taken", 100) for v in ("brazilian", "spanish")),
+    # the pot is charged whether anybody closed or not
+    *(PotCase(v, "not_taken", 100, other_closed=True) for v in ("classico", "brazilian")),
+    PotCase("brazilian", "not_taken", 100),
     *(PotCase(v, "taken_unplayed", 0) for v in ("reale", "classico", "traditional", "two-player")),
-    *(PotCase(v, "taken_unplayed", 100) for v in ("brazilian", "spanish")),
+    PotCase("brazilian", "taken_unplayed", 100),
+    # spanish: the muerto is charged when a side closes ...
+    PotCase("spanish", "not_taken", 100, other_closed=True),
+    PotCase("spanish", "taken_unplayed", 100, other_closed=True),
+    # ... and not at all when the deal ends without a closing (RULES.md's spanish exception)
+    PotCase("spanish", "not_taken", 0),
+    PotCase("spanish", "taken_unplayed", 0),
     PotCase("traditional", "not_taken", 85, {"pot_points": 85}),
     PotCase("traditional", "not_taken", 0, {"pot_points": 0}),
     PotCase("traditional", "not_taken", 56, {"pot_cards": ["AS", "JK", "2D"]}),
@@ -486,9 +502,12 @@ POTS = [
 ]
 
 
-@pytest.mark.parametrize("case", POTS, ids=lambda c: f"{c.variant}:{c.pot}:{c.penalty}")
+@pytest.mark.parametrize(
+    "case", POTS, ids=lambda c: f"{c.variant}:{c.pot}:{c.penalty}" + ":closed" * c.other_closed
+)
 def test_pot_penalty_per_variant(case: PotCase) -> None:
-    result = score_deal_json(deal(case.variant, side(pot=case.pot, **case.extra), side()))
+    other = side(CLEAN_RUN, closed=True) if case.other_closed else side()
+    result = score_deal_json(deal(case.variant, side(pot=case.pot, **case.extra), other))
     first = result["sides"][0]
     assert first["penalties"]["pot"] == case.penalty
     assert first["total"] == -case.penalty
@@ -631,11 +650,119 @@ def test_invalid_deal_message_is_one_line_per_problem() -> None:
     ],
 )
 def test_number_of_sides_per_variant(variant: str, sides: int, accepted: bool, words: str) -> None:
-    data = deal(variant, *(side(hand=f"5{suit}") for suit in "SHDC"[:sides]))
+    # three traditional sides have taken no pot (RULES.md ⁴): each pot costs its cards, none here
+    pots: dict[str, Any] = {}
+    if (variant, sides) == ("traditional", 3):
+        pots = {"pot": "not_taken", "pot_points": 0}
+    data = deal(variant, *(side(hand=f"5{suit}", **pots) for suit in "SHDC"[:sides]))
     if accepted:
         assert [s["total"] for s in score_deal_json(data)["sides"]] == [-5] * sides
     else:
         assert_problem(problems_of(data), words)
+
+
+@dataclass(frozen=True)
+class Reading:
+    why: str
+    data: dict[str, Any]
+    totals: tuple[int, ...] = ()
+    """The sides' totals when the deal is accepted; empty when it is refused with `words`."""
+    words: tuple[str, ...] = ()
+
+
+# RULES.md's readings of what the seeds leave open: each case fails on an engine without them
+READINGS = [
+    # a traditional deal stays three-sided only while nobody has taken a pot (⁴)
+    Reading(
+        "traditional: three sides and a pot taken (and a closing) is refused",
+        deal(
+            "traditional",
+            side(CLEAN_RUN, closed=True),
+            side("QH KH JK", pot="not_taken", pot_points=60),
+            side(hand="AC AD", pot="not_taken", pot_points=40),
+        ),
+        words=(
+            "side 1 took its pot (pozzetto), but in Burraco (tradizionale) three sides play on "
+            "only while nobody has taken a pot: once one is taken it is one player against the "
+            "other two, so enter the deal as two sides",
+        ),
+    ),
+    # a pot taken but unplayed is taken all the same
+    Reading(
+        "traditional: three sides with a pot taken but unplayed is refused",
+        deal(
+            "traditional",
+            side(CLEAN_RUN, pot="not_taken", pot_points=50),
+            side("QH KH JK", pot="not_taken", pot_points=60),
+            side(hand="AC AD", pot="taken_unplayed"),
+        ),
+        words=("side 3 took its pot (pozzetto), but in Burraco (tradizionale) three sides",),
+    ),
+    # once the pot is taken it is one against two: a lone player and a pair
+    Reading(
+        "traditional: one against two, as two sides, with the pot taken",
+        deal(
+            "traditional",
+            side(CLEAN_RUN, closed=True, players=1),
+            side("QH KH JK", hand="5D", pot="not_taken", pot_points=60),
+        ),
+        totals=(345, 45 - 5 - 60),
+    ),
+    # spanish: the muerto is paid at the closing; without one, each side counts only its cards
+    Reading(
+        "spanish: nobody closed, so no muerto is charged, untaken or unplayed",
+        deal(
+            "spanish",
+            side(CLEAN_RUN, hand="5D", pot="not_taken"),
+            side("QS QH 2D", pot="taken_unplayed"),
+        ),
+        totals=(45 + 200 - 5, 40),
+    ),
+    # three spanish sides to the end, nobody closed: no muerto charged to any of them
+    Reading(
+        "spanish: three sides, nobody closed, no muerto",
+        deal(
+            "spanish",
+            side(CLEAN_RUN, pot="not_taken"),
+            side("QS QH 2D", pot="taken_unplayed"),
+            side(hand="JK", pot="not_taken"),
+        ),
+        totals=(245, 40, -50),
+    ),
+    # a lone player who closed played every card: the pot's cannot be left in hand
+    Reading(
+        "two-player: the side that closed cannot have its reserve pot unplayed",
+        deal("two-player", side(CLEAN_RUN, pot="taken_unplayed", closed=True), side()),
+        words=(
+            "side 1 closed, so its player holds no cards: its reserve pot cannot be taken but "
+            "not played, or its cards would still be in hand",
+        ),
+    ),
+    # the same for a one-player side in any variant, in summary mode too
+    Reading(
+        "brazilian: a one-player side that closed cannot have its morto unplayed",
+        deal(
+            "brazilian",
+            sheet(45, 0, "taken_unplayed", burracos={"clean": 1}, closed=True, players=1),
+            sheet(0, 0, players=1),
+        ),
+        words=("side 1 closed, so its player holds no cards: its pot (morto) cannot be taken",),
+    ),
+    # a pair that closed: the partner may still hold the pot's cards
+    Reading(
+        "classico: a pair that closed may have left its pot unplayed",
+        deal("classico", side(CLEAN_RUN, hand="5D", pot="taken_unplayed", closed=True), side()),
+        totals=(45 + 200 + 100 - 5, 0),
+    ),
+]
+
+
+@pytest.mark.parametrize("case", READINGS, ids=lambda c: c.why[:60])
+def test_the_readings_of_rules_md(case: Reading) -> None:
+    if case.totals:
+        assert [s["total"] for s in score_deal_json(case.data)["sides"]] == list(case.totals)
+    else:
+        assert_problem(problems_of(case.data), *case.words)
 
 
 def test_players_default_to_one_in_two_player_and_two_elsewhere() -> None:
@@ -738,7 +865,8 @@ OPENINGS = [
         (
             "side 1 had 1001 points before this deal, so its first exposure (opening) needed "
             "at least 75 points or a canasta: say which melds it laid down first ('opening', "
-            "meld numbers from 0)",
+            "meld numbers from 0), or give their points (opening_points, and opening_canasta if "
+            "they held a canasta)",
         ),
     ),
     Opening(
@@ -809,11 +937,62 @@ OPENINGS = [
         False,
         ("must list different meld numbers from 0 to 0, not []",),
     ),
+    # card mode may give the first exposure by its points, as a score sheet does (RULES.md)
     Opening(
-        "score-sheet opening fields are not for card entry",
+        "the first exposure's points instead of its melds: 80",
         opener("8S 9S 10S JS QS KS AS", 1500, opening_points=80),
+        True,
+    ),
+    Opening(
+        "a meld grows after it is laid down: 75 then, 95 now",
+        opener("8S 9S 10S JS QS KS AS | 3D 4D 5D", 1500, opening_points=75),
+        True,
+    ),
+    Opening(
+        "points short of 75 in card mode too",
+        opener("8S 9S 10S JS QS KS AS", 1500, opening_points=70),
         False,
-        ("side 1: opening_points and opening_canasta are for score-sheet entry",),
+        (NEED, "but its opening made only 70"),
+    ),
+    Opening(
+        "a canasta laid down first, said by its mark, whatever its points",
+        opener(CLEAN_RUN, 1500, opening_points=45, opening_canasta=True),
+        True,
+    ),
+    Opening(
+        "the mark alone, without the points, when the side has a canasta",
+        opener(CLEAN_RUN, 1500, opening_canasta=True),
+        True,
+    ),
+    Opening(
+        "a canasta in the opening needs a canasta among the melds",
+        opener("8S 9S 10S JS QS KS", 1500, opening_points=60, opening_canasta=True),
+        False,
+        ("side 1: the opening is said to hold a canasta, but the side made no canasta",),
+    ),
+    Opening(
+        "the opening cannot be worth more than every meld together",
+        opener("3C 4C 5C | 9H 10H JH", 1500, opening_points=80),
+        False,
+        ("side 1: the opening cannot be worth 80 when the side melded 45 points in all",),
+    ),
+    Opening(
+        "the melds or the points, not both",
+        opener("8S 9S 10S JS QS KS AS", 1500, opening=[0], opening_points=80),
+        False,
+        ("side 1: give the first exposure by its melds ('opening') or by its points",),
+    ),
+    Opening(
+        "the points where no minimum applies: checked, never needed",
+        opener("3C 4C 5C", 400, opening_points=15),
+        True,
+    ),
+    Opening(
+        "classico has no opening, in card mode by its points too",
+        opener("3C 4C 5C", 1500, opening_points=15),
+        False,
+        ("side 1: Burraco Classico has no opening minimum, so leave out the opening",),
+        "classico",
     ),
     *(
         Opening(

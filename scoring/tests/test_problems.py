@@ -6,7 +6,15 @@ from typing import Any
 
 import pytest
 
-from scoring import InvalidDeal, InvalidMatch, VpBand, VpScale, match_state, rule_set
+from scoring import (
+    InvalidDeal,
+    InvalidMatch,
+    VpBand,
+    VpScale,
+    house_rules,
+    match_state,
+    rule_set,
+)
 from scoring.contract import score_deal_json
 from scoring.problem_messages import MESSAGES
 from scoring.problems import Problem, render
@@ -25,6 +33,8 @@ class Case:
     meld: int | None = None
     field: str | None = None
     card: str | None = None
+    house: dict[str, Any] | None = None
+    """A club's house rules over the variant's own."""
 
 
 def cased(variant: str, one: dict[str, Any], two: dict[str, Any] | None = None) -> Any:
@@ -90,12 +100,16 @@ CASES = [
     Case(deal("classico", side()), "deal.side_count"),
     Case(cased("classico", side(CLEAN_7, closed=True), side(CLEAN_8, closed=True)),
          "deal.two_closers"),
+    Case(deal("traditional", side(pot="not_taken", pot_points=0), side(pot="not_taken",
+               pot_points=0), side()), "deal.three_sides_pot", side=3, field="pot"),
     Case(cased("classico", side(players=3)), "side.players", side=1),
     Case(cased("two-player", side(players=2)), "side.one_player", side=1),
     Case(cased("two-player", side(CLEAN_7, hand="5D", closed=True)), "closing.hand_not_empty",
          side=1, field="hand"),
     Case(cased("two-player", sheet(300, 10, burracos={"clean": 1}, closed=True),
                sheet(0, 0)), "closing.hand_points", side=1, field="hand_points"),
+    Case(cased("two-player", side(CLEAN_7, pot="taken_unplayed", closed=True)),
+         "closing.pot_unplayed", side=1, field="pot"),
     Case(cased("classico", side(closing_discard="5D")), "closing.discard_without_closing",
          side=1, field="closing_discard"),
     Case(cased("classico", side(CLEAN_7, pot="not_taken", closed=True)), "closing.needs_pot",
@@ -120,6 +134,9 @@ CASES = [
          "sheet.too_many_burracos", side=1, field="burracos"),
     Case(cased("classico", sheet(30, 0, burracos={"clean": 1}), sheet(0, 0)),
          "sheet.burracos_need_points", side=1, field="melded_points"),
+    Case(cased("classico", sheet(140, 0, burracos={"wild": 1}), sheet(0, 0)),
+         "sheet.kind_impossible", side=1, field="burracos",
+         house={"burraco_bonuses": {"wild": 500}}),
     Case(cased("traditional", side(pot="not_taken", pot_cards=["5H"], pot_points=5)),
          "pot.cards_and_points", side=1, field="pot_cards"),
     Case(cased("traditional", side(pot_cards=["5H"])), "pot.cards_when_taken", side=1,
@@ -131,8 +148,8 @@ CASES = [
     Case(cased("traditional", side(pot="not_taken", pot_points=-5)), "pot.negative", side=1,
          field="pot_points"),
     # the opening (spanish, above 1000)
-    Case(cased("spanish", side(CLEAN_7, opening_points=75)), "opening.sheet_fields_with_cards",
-         side=1, field="opening_points"),
+    Case(cased("spanish", side(CLEAN_7, opening=[0], opening_points=75)),
+         "opening.melds_and_points", side=1, field="opening"),
     Case(cased("spanish", side("3H 4H 5H", score_before=1200)), "opening.say_which_melds",
          side=1, field="opening"),
     Case(cased("classico", side("3H 4H 5H", opening=[0])), "opening.none_cards", side=1,
@@ -154,6 +171,16 @@ CASES = [
          side=1, field="opening_points"),
     Case(cased("spanish", sheet(60, 0, opening_points=60, score_before=1200), sheet(0, 0)),
          "opening.too_low_sheet", side=1, field="opening_points"),
+    # what one deck can hold, the sides together
+    Case(cased("classico", sheet(600, 0), sheet(600, 0)), "deck.melded_points"),
+    Case(cased("classico", sheet(600, 100), sheet(400, 0)), "deck.counted_points"),
+    Case(cased("classico", sheet(280, 0, burracos={"clean": 8}),
+               sheet(280, 0, burracos={"clean": 8})), "deck.burraco_cards"),
+    Case(cased("spanish", sheet(140, 0, burracos={"wild": 1}), sheet(140, 0, burracos={"wild": 1})),
+         "deck.wild_cards"),
+    Case(cased("reale", sheet(625, 0, burracos={"royal": 5}), sheet(0, 0)), "deck.suit_aces"),
+    Case(cased("reale", sheet(705, 0, burracos={"royal": 3, "noble": 3}), sheet(0, 0)),
+         "deck.aces"),
     # more copies of a card than the deck holds
     Case(cased("reale", side(hand="JK")), "copies.no_jokers", side=1, card="JK"),
     Case(cased("two-player", side(hand="JK JK"), side(hand="JK")), "copies.too_many_jokers",
@@ -166,8 +193,12 @@ OTHER_CODES = {"match.target", "match.scores", "match.already_won", "deal.unscor
 
 @pytest.mark.parametrize("case", CASES, ids=[case.code for case in CASES])
 def test_each_problem_says_where_it_is(case: Case) -> None:
+    rules = None
+    if case.house is not None:
+        assert isinstance(case.data, dict)
+        rules = house_rules(rule_set(case.data["variant"]), case.house)
     with pytest.raises(InvalidDeal) as caught:
-        score_deal_json(case.data)
+        score_deal_json(case.data, rules)
     found = [problem for problem in caught.value.problems if problem.code == case.code]
     assert found, [problem.code for problem in caught.value.problems]
     problem = found[0]

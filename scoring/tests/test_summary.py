@@ -2,9 +2,18 @@
 count of burracos per kind) instead of its cards. The totals follow the same formula; the
 checks that still apply (SCORING.md) are each worked here with their message.
 
-Lowest card points a burraco can hold: 7 cards × the variant's lowest value (5) = 35; a wild
-canasta (spanish) 7 × 20 = 140; a noble run (reale, brazilian) the value of its own cards,
-A 15 + 2 10 + 3…7 25 + 8…K 60 = 110; a royal run 110 + the second ace 15 = 125.
+Lowest card points a burraco can hold, the cheapest legal meld of its kind (SCORING.md):
+clean, seven 3s = 35 (reale has no sets: its cheapest run, 3 to 9, is 45); dirty, six 3s and
+the cheapest wild (a 2: 20, so 50; 10 in brazilian, so 40; reale, a run again, 45); semi-clean
+(classico), seven 3s and a 2 = 55; a wild canasta (spanish) 7 × 20 = 140; a noble run (reale,
+brazilian) the value of its own cards, A 15 + 2 10 + 3…7 25 + 8…K 60 = 110; a royal run 110 +
+the second ace 15 = 125.
+
+Beyond each side, the deal as a whole must fit one deck: the sides' melded points within its
+worth (reale 880, classico and brazilian 1080, traditional 1028, two-player 1020, spanish 1200);
+burracos within its cards (7 or more each; a noble 13, a royal 14), its jokers and 2s (one in
+every dirty or semi-clean burraco, a noble and a royal each hold their 2, a wild canasta 7) and
+its aces (a noble holds one, a royal both of its suit).
 """
 
 from dataclasses import dataclass
@@ -12,7 +21,8 @@ from typing import Any
 
 import pytest
 
-from scoring import score_deal_json
+from scoring import InvalidDeal, house_rules, rule_set, score_deal_json
+from scoring.deck import cheapest, deck_cards, deck_points, deck_wilds
 from scoring.tests.builders import assert_problem, deal, problems_of, sheet, side
 
 
@@ -53,8 +63,8 @@ TOTALS = [
     ),
     Totals(
         "nobody closed: burraco bonuses count, no closing bonus",
-        deal("reale", sheet(45, 0, burracos={"clean": 1}), sheet(35, 10, burracos={"dirty": 1})),
-        (245, 125),
+        deal("reale", sheet(45, 0, burracos={"clean": 1}), sheet(45, 10, burracos={"dirty": 1})),
+        (245, 135),
         ("clean",),
     ),
     Totals(
@@ -304,9 +314,9 @@ IMPLAUSIBLE = [
         ("side 1: 1 clean burraco holds at least 35 points of cards", "only 30"),
     ),
     Implausible(
-        "two burracos hold at least 70",
-        deal("traditional", sheet(69, 0, burracos={"clean": 1, "dirty": 1}), sheet(0, 0)),
-        ("1 clean burraco and 1 dirty burraco hold at least 70 points of cards", "only 69"),
+        "two burracos hold at least 35 + 50 = 85",
+        deal("traditional", sheet(84, 0, burracos={"clean": 1, "dirty": 1}), sheet(0, 0)),
+        ("1 clean burraco and 1 dirty burraco hold at least 85 points of cards", "only 84"),
     ),
     Implausible(
         "reale: a noble run holds its own cards, 110",
@@ -364,7 +374,7 @@ IMPLAUSIBLE = [
             sheet(135, 0, score_before=1200, opening_points=40, opening_canasta=True),
             sheet(0, 0),
         ),
-        ("side 1: the opening is said to hold a canasta, but the side declares no canasta",),
+        ("side 1: the opening is said to hold a canasta, but the side made no canasta",),
     ),
     Implausible(
         "an opening worth more than everything melded",
@@ -403,5 +413,271 @@ def test_summary_mode_lists_every_problem_of_every_side() -> None:
     assert_problem(problems, "side 1: melded points cannot be negative")
     assert_problem(problems, "side 1: hand points must be a multiple of 5")
     assert_problem(problems, "side 1: Burraco Reale has no semi-clean burraco")
-    assert_problem(problems, "side 2: 1 clean burraco holds at least 35")
+    assert_problem(problems, "side 2: 1 clean burraco holds at least 45")
     assert_problem(problems, "side 2 closed without taking its pot (pozzetto)")
+
+
+# --- what a real deck could produce (SCORING.md: each kind's floor, the deck-level bounds) -------
+
+
+@dataclass(frozen=True)
+class Deck:
+    why: str
+    data: dict[str, Any]
+    totals: tuple[int, ...] = ()
+    """The sides' totals when accepted; empty when refused with `words`."""
+    words: tuple[str, ...] = ()
+    house: dict[str, Any] | None = None
+    """A club's house rules over the variant's own."""
+
+
+REALE = "Burraco Reale"
+SPANISH = "Buraco (España / Río de la Plata)"
+DECK = [
+    # --- each kind's floor: the cheapest legal meld of the kind in the variant ---
+    # a dirty burraco holds a wild: six 3s and a 2 (20) in classico, not 7 × 5
+    Deck(
+        "classico: a dirty burraco in 35 points is refused",
+        deal("classico", sheet(35, 0, burracos={"dirty": 1}), sheet(0, 0)),
+        words=("side 1: 1 dirty burraco holds at least 50 points of cards", "only 35"),
+    ),
+    # ... and 50 is exactly enough
+    Deck(
+        "classico: a dirty burraco at its floor, 50",
+        deal("classico", sheet(50, 0, burracos={"dirty": 1}), sheet(0, 0)),
+        totals=(150, 0),
+    ),
+    # brazilian's 2 is worth 10: its dirty canastra's floor is 40
+    Deck(
+        "brazilian: a dirty canastra at its floor, 40",
+        deal("brazilian", sheet(40, 0, burracos={"dirty": 1}), sheet(0, 0)),
+        totals=(140, 0),
+    ),
+    # reale has no sets: its cheapest clean run of 7 (3 to 9) is worth 45
+    Deck(
+        "reale: a clean burraco in 35 points is refused",
+        deal("reale", sheet(35, 0, burracos={"clean": 1}), sheet(0, 0)),
+        words=("side 1: 1 clean burraco holds at least 45 points of cards", "only 35"),
+    ),
+    # and its cheapest dirty one too: a 2 (10) stands for the 8 or the 9
+    Deck(
+        "reale: a dirty burraco in 40 points is refused",
+        deal("reale", sheet(40, 0, burracos={"dirty": 1}), sheet(0, 0)),
+        words=("side 1: 1 dirty burraco holds at least 45 points of cards", "only 40"),
+    ),
+    # a semi-clean burraco is seven naturals and a wild: seven 3s and a 2 = 55
+    Deck(
+        "classico: a semi-clean burraco in 50 points is refused",
+        deal("classico", sheet(50, 0, burracos={"semi-clean": 1}), sheet(0, 0)),
+        words=("side 1: 1 semi-clean burraco holds at least 55 points of cards", "only 50"),
+    ),
+    # the floors follow the club's card values: 3 to 7 at 10 make seven 3s worth 70
+    Deck(
+        "house rules: low cards at 10 raise the clean floor to 70",
+        deal("classico", sheet(65, 0, burracos={"clean": 1}), sheet(0, 0)),
+        words=("side 1: 1 clean burraco holds at least 70 points of cards", "only 65"),
+        house={"values": {"low": 10}},
+    ),
+    # a kind the club names but no meld of its deck makes
+    Deck(
+        "house rules: a wild burraco bonus in a game without wild melds",
+        deal("classico", sheet(140, 0, burracos={"wild": 1}), sheet(0, 0)),
+        words=("side 1: no meld of Burraco Classico makes a wild burraco",),
+        house={"burraco_bonuses": {"wild": 500}},
+    ),
+    # --- the sides' melded points together within the deck's worth ---
+    # classico's 108 cards are worth 1080
+    Deck(
+        "classico: 5000 melded is refused",
+        deal("classico", sheet(5000, 0), sheet(0, 0)),
+        words=(
+            "the sides meld 5000 points in all, 3920 more than all the cards of Burraco Classico "
+            "are worth (1080)",
+        ),
+    ),
+    # the bound is on both sides together, exactly the deck is fine
+    Deck(
+        "classico: 540 + 540 melded is the whole deck",
+        deal("classico", sheet(540, 0), sheet(540, 0)),
+        totals=(540, 540),
+    ),
+    # five more than the deck, across the two sides
+    Deck(
+        "classico: 545 + 540 melded is refused by 5",
+        deal("classico", sheet(545, 0), sheet(540, 0)),
+        words=("the sides meld 1085 points in all, 5 more than all the cards", "(1080)"),
+    ),
+    # the cards left in hand are cards of the same deck
+    Deck(
+        "classico: melded and in hand together past the deck",
+        deal("classico", sheet(1000, 50), sheet(0, 35)),
+        words=(
+            "the sides' cards, melded and left in hand, come to 1085 points in all, 5 more than "
+            "all the cards of Burraco Classico are worth (1080)",
+        ),
+    ),
+    # --- burracos within the deck's cards: at least 7 each across all sides ---
+    Deck(
+        "classico: 8 + 8 clean burracos across the two sides are refused",
+        deal(
+            "classico",
+            sheet(280, 0, burracos={"clean": 8}),
+            sheet(280, 0, burracos={"clean": 8}),
+        ),
+        words=(
+            "the sides declare 16 clean burracos in all, at least 112 cards: the deck's 108 cards "
+            "make at most 15 burracos of 7 cards",
+        ),
+    ),
+    # 15 × 7 = 105 cards fit
+    Deck(
+        "classico: 8 + 7 clean burracos fit the deck",
+        deal(
+            "classico",
+            sheet(280, 0, burracos={"clean": 8}),
+            sheet(245, 0, burracos={"clean": 7}),
+        ),
+        totals=(280 + 1600, 245 + 1400),
+    ),
+    # --- within its jokers and 2s: 7 for a wild canasta, one for every dirty burraco ---
+    # the spanish deck has 12 wild cards: one wild canasta a deal
+    Deck(
+        "spanish: a wild canasta on each side is refused",
+        deal(
+            "spanish",
+            sheet(140, 0, burracos={"wild": 1}),
+            sheet(140, 0, burracos={"wild": 1}),
+        ),
+        words=(
+            "the sides declare 2 wild canastas in all, which hold at least 14 cards that are "
+            f"jokers or 2s, but the deck of {SPANISH} has only 12",
+        ),
+    ),
+    # one wild canasta (7) and five dirty canastas (1 each) use all 12
+    Deck(
+        "spanish: a wild canasta and five dirty ones fit",
+        deal(
+            "spanish",
+            sheet(140, 0, burracos={"wild": 1}),
+            sheet(250, 0, burracos={"dirty": 5}),
+        ),
+        totals=(1140, 750),
+    ),
+    # a sixth dirty canasta needs a 13th wild card
+    Deck(
+        "spanish: a wild canasta and six dirty ones are refused",
+        deal(
+            "spanish",
+            sheet(140, 0, burracos={"wild": 1}),
+            sheet(300, 0, burracos={"dirty": 6}),
+        ),
+        words=("the sides declare 6 dirty canastas and 1 wild canasta in all", "13 cards"),
+    ),
+    # reale's deck has no jokers: its 8 twos are all the wild cards
+    Deck(
+        "reale: nine dirty burracos need nine 2s",
+        deal("reale", sheet(405, 0, burracos={"dirty": 9}), sheet(0, 0)),
+        words=(
+            "the sides declare 9 dirty burracos in all, which hold at least 9 cards that are 2s, "
+            f"but the deck of {REALE} has only 8",
+        ),
+    ),
+    # --- within its aces: a royal holds both aces of its suit, a noble one ---
+    # 9 royals (10,125 points on the old engine): past the aces, the 2s, the cards and the worth
+    Deck(
+        "reale: 9 royal burracos are refused",
+        deal("reale", sheet(1125, 0, burracos={"royal": 9}), sheet(0, 0)),
+        words=(
+            "the sides declare 9 royal burracos in all, but each holds 2 aces of its suit: the "
+            f"deck of {REALE} makes at most 4",
+        ),
+    ),
+    # one royal a suit
+    Deck(
+        "reale: 4 royal burracos fit",
+        deal("reale", sheet(500, 0, burracos={"royal": 4}), sheet(0, 0)),
+        totals=(4500, 0),
+    ),
+    # a fifth royal needs a suit's third ace, across the two sides as well
+    Deck(
+        "brazilian: 3 + 2 royal canastras are refused",
+        deal(
+            "brazilian",
+            sheet(375, 0, burracos={"royal": 3}),
+            sheet(250, 0, burracos={"royal": 2}),
+        ),
+        words=("the sides declare 5 royal canastras in all", "the deck of Buraco (Brasil) makes "),
+    ),
+    # nobles + 2 × royals ≤ 8: 3 + 6 aces is one too many
+    Deck(
+        "reale: 3 royals and 3 nobles need 9 aces",
+        deal("reale", sheet(705, 0, burracos={"royal": 3, "noble": 3}), sheet(0, 0)),
+        words=(
+            "the sides declare 3 royal burracos and 3 noble burracos in all, which hold at least "
+            f"9 aces, but the deck of {REALE} has only 8",
+        ),
+    ),
+    # 4 nobles and 2 royals use the 8 aces exactly
+    Deck(
+        "reale: 2 royals and 4 nobles fit",
+        deal(
+            "reale",
+            sheet(250, 0, burracos={"royal": 2}),
+            sheet(440, 0, burracos={"noble": 4}),
+        ),
+        totals=(2250, 2440),
+    ),
+]
+
+
+@pytest.mark.parametrize("case", DECK, ids=lambda c: c.why[:60])
+def test_a_score_sheet_must_be_one_a_real_deck_could_produce(case: Deck) -> None:
+    rules = None
+    if case.house is not None:
+        rules = house_rules(rule_set(case.data["variant"]), case.house)
+    if case.totals:
+        result = score_deal_json(case.data, rules)
+        assert tuple(side["total"] for side in result["sides"]) == case.totals
+    else:
+        with pytest.raises(InvalidDeal) as caught:
+            score_deal_json(case.data, rules)
+        assert_problem(caught.value.messages, *case.words)
+
+
+@pytest.mark.parametrize(
+    ("variant", "floors"),
+    [
+        ("reale", {"royal": 125, "noble": 110, "clean": 45, "dirty": 45}),
+        ("classico", {"clean": 35, "semi-clean": 55, "dirty": 50}),
+        ("traditional", {"clean": 35, "dirty": 50}),
+        ("two-player", {"clean": 35, "dirty": 50}),
+        ("brazilian", {"royal": 125, "noble": 110, "clean": 35, "dirty": 40}),
+        ("spanish", {"clean": 35, "dirty": 50, "wild": 140}),
+    ],
+)
+def test_each_kinds_floor_is_its_cheapest_legal_meld(variant: str, floors: dict[str, int]) -> None:
+    found = cheapest(rule_set(variant))
+    assert {kind: least.points for kind, least in found.items()} == floors
+    # and a side at its floor scores, one card point below it does not
+    for kind, points in floors.items():
+        assert score_deal_json(deal(variant, sheet(points, 0, burracos={kind: 1}), sheet(0, 0)))
+        low = points - (1 if variant == "traditional" else 5)
+        with pytest.raises(InvalidDeal):
+            score_deal_json(deal(variant, sheet(low, 0, burracos={kind: 1}), sheet(0, 0)))
+
+
+@pytest.mark.parametrize(
+    ("variant", "cards", "worth", "wilds"),
+    [
+        ("reale", 104, 880, 8),
+        ("classico", 108, 1080, 12),
+        ("traditional", 108, 1028, 12),
+        ("two-player", 106, 1020, 10),
+        ("brazilian", 108, 1080, 12),
+        ("spanish", 108, 1200, 12),
+    ],
+)
+def test_the_deck_of_each_variant(variant: str, cards: int, worth: int, wilds: int) -> None:
+    # two of each of the 52 cards and the jokers; worth by the matrix's card values
+    rules = rule_set(variant)
+    assert (deck_cards(rules), deck_points(rules), deck_wilds(rules)) == (cards, worth, wilds)
