@@ -328,7 +328,7 @@ MESSAGES: dict[str, Template] = {
     ),
     "deck.suit_aces": (
         gettext_noop(
-            "the sides declare {burraco_list} in all, but each holds {per_suit} aces of its suit: the deck of {variant_name} makes at most {most}"
+            "the sides declare {burraco_list} in all, but each {burraco_word} holds {per_suit} aces of its suit: the deck of {variant_name} makes at most {most}"
         )
     ),
     "deck.aces": (

@@ -78,6 +78,18 @@ REALE_WITH_THREE_PROBLEMS = json.dumps(
 )
 
 
+EIGHT_AND_EIGHT_CLEAN = json.dumps(
+    {
+        "variant": "classico",
+        "sides": [
+            {"melded_points": 280, "hand_points": 0, "burracos": {"clean": 8}, "pot": "taken"},
+            {"melded_points": 280, "hand_points": 0, "burracos": {"clean": 8}, "pot": "taken"},
+        ],
+    }
+)
+"""A score sheet no deck produces: 16 clean burracos of at least 7 cards from 108 cards."""
+
+
 @dataclass(frozen=True)
 class Run:
     args: tuple[str, ...]
@@ -105,6 +117,7 @@ RUNS = {
     "example-stdin": Run(("score_deal", "-"), stdin=SCORING_MD_DEAL.encode()),
     "one-problem": Run(("score_deal", "FILE"), file=_deal_with(melds=[["5H", "2S", "7H", "2D"]])),
     "three-problems": Run(("score_deal", "-"), stdin=REALE_WITH_THREE_PROBLEMS.encode()),
+    "past-the-deck": Run(("score_deal", "FILE"), file=EIGHT_AND_EIGHT_CLEAN),
     "broken-json": Run(("score_deal", "-"), stdin=b"{not json"),
     "not-utf8": Run(("score_deal", "-"), stdin=b"\xff\xfe\x00"),
     "too-deep": Run(("score_deal", "-"), stdin=b"[" * 100_000),
@@ -174,6 +187,17 @@ def test_an_invalid_deal_exits_1_with_one_line_per_problem_on_stderr(
 ) -> None:
     assert ran["one-problem"] == Outcome(
         1, "", "side 2, meld 1 (5H 2S 7H 2D): a meld may hold only one wild card\n"
+    )
+
+
+def test_a_score_sheet_no_deck_could_produce_exits_1_saying_which_bound(
+    ran: dict[str, Outcome],
+) -> None:
+    assert ran["past-the-deck"] == Outcome(
+        1,
+        "",
+        "the sides declare 16 clean burracos in all, at least 112 cards: the deck's 108 cards "
+        "make at most 15 burracos of 7 cards\n",
     )
 
 

@@ -588,8 +588,8 @@ DECK = [
         "reale: 9 royal burracos are refused",
         deal("reale", sheet(1125, 0, burracos={"royal": 9}), sheet(0, 0)),
         words=(
-            "the sides declare 9 royal burracos in all, but each holds 2 aces of its suit: the "
-            f"deck of {REALE} makes at most 4",
+            "the sides declare 9 royal burracos in all, but each burraco holds 2 aces of its "
+            f"suit: the deck of {REALE} makes at most 4",
         ),
     ),
     # one royal a suit

@@ -174,6 +174,11 @@ class _SideForm(forms.Form):
         points = data.get("pot_points")
         if self.rules.pot_penalty_in_cards and data["pot"] == "not_taken" and points is not None:
             side["pot_points"] = points
+        if self.opening:
+            if data.get("opening_points") is not None:
+                side["opening_points"] = data["opening_points"]
+            if data.get("opening_canasta"):
+                side["opening_canasta"] = True
         return side
 
 
@@ -204,22 +209,19 @@ class SummarySideForm(_SideForm):
     def side(self, closed: bool) -> dict[str, Any]:
         data = self.cleaned_data
         burracos = {kind: data[kind_field(kind)] for kind in self.rules.kinds()}
-        side = {
+        return {
             "melded_points": data["melded_points"],
             "hand_points": data["hand_points"],
             "burracos": {kind: count for kind, count in burracos.items() if count},
             **self.common(closed),
         }
-        if self.opening:
-            if data.get("opening_points") is not None:
-                side["opening_points"] = data["opening_points"]
-            if data.get("opening_canasta"):
-                side["opening_canasta"] = True
-        return side
 
 
 class CardSideForm(_SideForm):
-    """One side card by card: a meld a line, and the cards left in hand."""
+    """One side card by card: a meld a line, and the cards left in hand; where the opening
+    applies, the lines of the melds laid down first or, since a meld grows after it is laid
+    down, the first exposure's points (and whether it held a canasta), as the score sheet
+    asks them."""
 
     melds = forms.CharField(
         label=_("Melds, one a line"),
@@ -248,14 +250,32 @@ class CardSideForm(_SideForm):
 
     def __init__(self, *args: Any, rules: RuleSet, opening: bool, **kwargs: Any) -> None:
         super().__init__(*args, rules=rules, opening=opening, **kwargs)
+        self.unplayed_pot_note = sheet.unplayed_pot_note(rules)
+        hand = self.fields["hand"]
+        hand.help_text = sheet.with_note(str(hand.help_text), self.unplayed_pot_note)
         if opening:
             self.fields["opening_melds"] = forms.CharField(
                 label=gettext("Lines of the melds laid down first (e.g. 1 3)"),
-                help_text=gettext("The numbers of the lines above that made the opening."),
+                help_text=gettext(
+                    "The numbers of the lines above that made the opening; or, if those melds "
+                    "have grown since, the opening's points below."
+                ),
                 required=False,
                 max_length=60,
                 widget=forms.TextInput(attrs={"autocomplete": "off", "inputmode": "numeric"}),
             )
+            for item in sheet.side_fields(rules, opening=True):
+                if item.name == "opening_points":
+                    self.fields[item.name] = _NumberField(
+                        maximum=MAX_POINTS,
+                        empty_is_zero=False,
+                        label=item.label,
+                        help_text=item.help,
+                    )
+                elif item.name == "opening_canasta":
+                    self.fields[item.name] = forms.BooleanField(
+                        required=False, label=item.label, help_text=item.help
+                    )
         self.order_fields(["melds", "hand", "pot"])
 
     def clean_melds(self) -> str:

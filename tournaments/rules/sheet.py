@@ -79,6 +79,22 @@ def pot_choices(rules: RuleSet) -> tuple[tuple[str, str], ...]:
     )
 
 
+def unplayed_pot_note(rules: RuleSet) -> str:
+    """What a side's hand leaves out where the cards of a pot taken but not played count for
+    nothing (brazilian: the morto's), said beside the hand in both modes and by the card
+    keyboard; empty where they are cards in hand like any other."""
+    if rules.unplayed_pot_cards_count:
+        return ""
+    return _(
+        "With the %(pot)s taken but not played, leave its cards out of the hand: they count for "
+        "nothing, and the side pays %(penalty)s as if it had not taken it."
+    ) % {"pot": words_for(rules.slug)["pot"], "penalty": rules.unplayed_pot_penalty}
+
+
+def with_note(help_text: str, note: str) -> str:
+    return f"{help_text} {note}" if note else help_text
+
+
 def opening_possible(play_format: PlayFormat) -> bool:
     """Whether a side's opening minimum can apply in this format: only in a match, where the
     running score can pass the variant's threshold."""
@@ -149,7 +165,10 @@ def side_fields(rules: RuleSet, *, opening: bool) -> tuple[SheetField, ...]:
             "hand_points",
             _("Points left in hand"),
             POINTS,
-            help=_("The value of the cards still in hand when the deal ended."),
+            help=with_note(
+                _("The value of the cards still in hand when the deal ended."),
+                unplayed_pot_note(rules),
+            ),
         )
     )
     return tuple(fields)

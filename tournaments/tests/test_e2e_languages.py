@@ -74,13 +74,14 @@ PAIRS = [
 ]
 # Table 1 plays its three deals: N-S 300 + clean burraco 200 + closing 100 = 600 each time,
 # E-W 100 - 30 in hand = 70; 1800 to 210 in match points. Table 2 has one deal saved: N-S
-# 1000 + 200 + 100 = 1300, E-W 70.
+# 600 + 3 clean burracos 600 + 100 = 1300, E-W 70.
 SIDES_600 = [
     {"melded_points": 300, "hand_points": 0, "burracos": {"clean": 1}, "pot": "taken",
      "closed": True},
     {"melded_points": 100, "hand_points": 30, "burracos": {}, "pot": "taken"},
 ]  # fmt: skip
-SIDES_1300 = [{**SIDES_600[0], "melded_points": 1000}, SIDES_600[1]]
+SIDES_1300 = [{**SIDES_600[0], "melded_points": 600, "burracos": {"clean": 3}}, SIDES_600[1]]
+"""(1000 melded, as it once was, and E-W's 100 are more than classico's whole deck, 1080.)"""
 MP_1800 = "1.800"
 """1800 as Italians, Spaniards, Germans and Brazilians group digits (the issue: 1.520)."""
 MP_1300 = "1.300"

@@ -84,7 +84,7 @@ def evening(club: Club, organiser: User) -> dict[str, object]:
     table = prepared.round.tables.filter(is_bye=False).first()
     assert table is not None
     sides = [
-        {"melded_points": 1300, "hand_points": 0, "burracos": {"clean": 2}, "pot": "taken",
+        {"melded_points": 700, "hand_points": 0, "burracos": {"clean": 5}, "pot": "taken",
          "closed": True},
         {"melded_points": 100, "hand_points": 30, "burracos": {}, "pot": "taken"},
     ]  # fmt: skip

@@ -14,7 +14,7 @@ import re
 import pytest
 from django.utils import translation
 
-from scoring import InvalidDeal, InvalidMatch, match_state, rule_set
+from scoring import InvalidDeal, InvalidMatch, house_rules, match_state, rule_set
 from scoring.contract import score_deal_json
 from scoring.problems import Problem
 from scoring.rules import VARIANT_SLUGS
@@ -34,8 +34,11 @@ the variants' slugs the contract takes."""
 
 
 def problem_of(case: Case) -> Problem:
+    rules = None
+    if case.house is not None:  # a club's house rules over the variant's own
+        rules = house_rules(rule_set(variant_of(case)), case.house)
     with pytest.raises(InvalidDeal) as caught:
-        score_deal_json(case.data)
+        score_deal_json(case.data, rules)
     return next(p for p in caught.value.problems if p.code == case.code)
 
 

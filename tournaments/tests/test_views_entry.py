@@ -522,6 +522,112 @@ def test_target_match_shows_totals_opening_minimum_and_the_winner(
 
 
 @pytest.mark.django_db
+def test_card_mode_may_give_the_opening_by_its_points(club: Club, organiser_client: Client) -> None:
+    # a meld grows after it is laid down: its final cards do not show what the opening was worth
+    table = seated_table(club, variant="spanish", format="target", target_score=2000)
+    assert save(organiser_client, table, 1, BIG).status_code == 302  # N-S now at 1600
+    page = organiser_client.get(url("table_entry", table) + "?mode=cards").content.decode()
+    assert 'name="ns-opening_melds"' in page and 'name="ns-opening_points"' in page
+    assert 'name="ns-opening_canasta"' in page and 'name="ew-opening_points"' not in page
+    assert "if those melds have grown since, the opening&#x27;s points below" in page
+    second: dict[str, Any] = {
+        "ns": {"melds": "8S 9S 10S JS QS KS AS\n3D 4D 5D", "hand": "", "pot": "taken"},
+        "ew": {"melds": "5H 6H 7H", "hand": "KD", "pot": "taken"},
+        "closed": "ns",
+    }  # N-S 95 + 200 clean + 100 closing = 395; E-W 15 - 10 = 5
+    response = save(organiser_client, table, 2, second, mode="cards", **HTMX)
+    problems = text_of(region(response.content.decode(), "problems-ns"))
+    assert "N-S had 1600 points before this deal" in problems
+    assert "give the lines of the melds it laid down first, or the opening points" in problems
+    both = {**second, "ns": {**second["ns"], "opening_melds": "2", "opening_points": "75"}}
+    response = save(organiser_client, table, 2, both, mode="cards", **HTMX)
+    problems = text_of(region(response.content.decode(), "problems-ns"))
+    assert "N-S: give the lines of the melds laid down first or the opening points, not both" in (
+        problems
+    )
+    short = {**second, "ns": {**second["ns"], "opening_points": "70"}}
+    response = save(organiser_client, table, 2, short, mode="cards", **HTMX)
+    assert "but its opening made only 70" in text_of(
+        region(response.content.decode(), "problems-ns")
+    )
+    assert Deal.objects.count() == 1
+    opened = {**second, "ns": {**second["ns"], "opening_points": "75"}}
+    assert save(organiser_client, table, 2, opened, mode="cards").status_code == 302
+    assert totals(table)[(2, "ns")] == 395
+    stored = Deal.objects.get(number=2).entry["sides"][0]
+    assert stored["opening_points"] == 75 and "opening" not in stored
+    # a correction shows the opening's points again
+    page = organiser_client.get(url("table_entry", table) + "?mode=cards&edit=2").content.decode()
+    assert re.search(r'name="ns-opening_points"[^>]*value="75"', page)
+
+
+@pytest.mark.django_db
+def test_a_score_sheet_no_deck_could_produce_is_refused_and_nothing_is_saved(
+    club: Club, organiser_client: Client
+) -> None:
+    table = seated_table(club)
+    eight_and_eight = {
+        "ns": {"melded_points": "280", "burracos_clean": "8", "pot": "taken"},
+        "ew": {"melded_points": "280", "burracos_clean": "8", "pot": "taken"},
+    }  # 16 clean burracos of 7 cards or more: 112 cards, the deck has 108
+    for view in ("deal_check", "deal_save"):
+        response = organiser_client.post(
+            url(view, table), form_data(table, 1, eight_and_eight), **HTMX
+        )
+        assert response.status_code == 200
+        top = text_of(region(response.content.decode(), "problems-top"))
+        assert top == (
+            "The sides declare 16 clean burracos in all, at least 112 cards: the deck's 108 "
+            "cards make at most 15 burracos of 7 cards"
+        )
+    assert DealSide.objects.count() == 0
+    # the same refusal read in Italian, in the game's Italian words
+    response = organiser_client.post(
+        url("deal_save", table),
+        form_data(table, 1, eight_and_eight),
+        HTTP_ACCEPT_LANGUAGE="it",
+        **HTMX,
+    )
+    top = text_of(region(response.content.decode(), "problems-top"))
+    assert top == (
+        "Le linee dichiarano 16 burraco pulito in tutto, almeno 112 carte: le 108 carte del "
+        "mazzo fanno al massimo 15 burraco da 7 carte"
+    )
+    assert DealSide.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_the_brazilian_form_asks_for_the_hand_without_the_unplayed_morto(
+    club: Club, organiser_client: Client
+) -> None:
+    table = seated_table(club, variant="brazilian")
+    note = (
+        "With the morto taken but not played, leave its cards out of the hand: they count for "
+        "nothing, and the side pays 100 as if it had not taken it."
+    )
+    sheet_page = html_lib.unescape(organiser_client.get(url("table_entry", table)).content.decode())
+    # beside each side's points in hand, on the score sheet
+    assert (
+        sheet_page.count("The value of the cards still in hand when the deal ended. " + note) == 2
+    )
+    cards_page = html_lib.unescape(
+        organiser_client.get(url("table_entry", table) + "?mode=cards").content.decode()
+    )
+    # beside each side's hand, and in the card keyboard's help
+    assert (
+        cards_page.count(
+            "The cards still in hand when the deal ended, separated by spaces. " + note
+        )
+        == 2
+    )
+    assert f'<p class="keys-help keys-pot">{note}</p>' in cards_page
+    # a game whose unplayed pot's cards are in hand like any other says nothing of the kind
+    spanish = seated_table(club, variant="spanish")
+    page = organiser_client.get(url("table_entry", spanish) + "?mode=cards").content.decode()
+    assert "leave its cards out of the hand" not in page
+
+
+@pytest.mark.django_db
 def test_a_round_not_started_shows_no_form_and_refuses_a_deal(
     club: Club, organiser_client: Client
 ) -> None:

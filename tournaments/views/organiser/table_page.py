@@ -135,7 +135,11 @@ FORM_WORDS = {
         "{side} {opening_need}: give the opening points, or tick “opened with a canasta”"
     ),
     "opening.say_which_melds": gettext_lazy(
-        "{side} {opening_need}: give the lines of the melds it laid down first"
+        "{side} {opening_need}: give the lines of the melds it laid down first, or the opening "
+        "points"
+    ),
+    "opening.melds_and_points": gettext_lazy(
+        "{side}: give the lines of the melds laid down first or the opening points, not both"
     ),
     "pot.needs_value": gettext_lazy(
         "{side} did not take its {pot_word}: in {variant_name} it costs the value of its cards, "
