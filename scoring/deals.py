@@ -3,14 +3,15 @@
 A side is entered either card by card (`CardSheet`) or as the paper score sheet's numbers
 (`SummarySheet`; the dataclasses are in `entries`). `score_deal` checks everything the rules can
 check, collecting one `Problem` per thing wrong (the opening in `openings`, the copies of each
-card in `copies`), and either raises InvalidDeal with all of them or returns the whole result:
-never a half-scored deal. A side's total = melded card points + burraco bonuses + closing bonus
-- cards left in hand - pot penalty.
+card in `copies`, what a score sheet's numbers must keep to come from one deck in `deck`), and
+either raises InvalidDeal with all of them or returns the whole result: never a half-scored
+deal. A side's total = melded card points + burraco bonuses + closing bonus - cards left in
+hand - pot penalty.
 """
 
-from scoring.cards import ALL_CARDS, cards_text
+from scoring.cards import cards_text
 from scoring.copies import check_copies, fits_the_deck, weigh
-from scoring.deck import cheapest, check_deck
+from scoring.deck import cheapest, check_deck, deck_cards
 from scoring.entries import (
     CardSheet,
     Deal,
@@ -231,7 +232,7 @@ def _summary_kinds(
         else:
             needed += count * floors[kind].points
     declared = sum(n for kind, n in sheet.burracos.items() if rules.has_kind(kind) and n > 0)
-    deck = (len(ALL_CARDS) - 1) * rules.copies + rules.jokers
+    deck = deck_cards(rules)
     if declared * rules.burraco_min > deck:
         problems.append(
             Problem(

@@ -5,9 +5,9 @@ A score sheet gives points and a count of burracos per kind, not cards, so the e
 read its melds; it can still refuse what no deck makes. Each kind of burraco has its floor,
 the cheapest legal meld of that kind in the variant (`cheapest`: found by reading every
 candidate meld with the variant's own rules, so a house rule moves the floor with it); and the
-deal as a whole (`check_deck`) keeps within the deck: the sides' melded points within what all
-its cards are worth, and the burracos of every kind within its cards, its jokers and 2s, and its
-aces (a royal holds both aces of its suit).
+deal as a whole (`check_deck`) keeps within the deck: the sides' melded points (and those with
+the points left in hand) within what all its cards are worth, and the burracos of every kind
+within its cards, its jokers and 2s, and its aces (a royal holds both aces of its suit).
 """
 
 from collections import Counter
@@ -33,7 +33,8 @@ class Cheapest:
     """Jokers and 2s, wild or natural (a noble's natural 2 is still one of the deck's 2s)."""
     aces: int
     suit_aces: int
-    """Aces of its own suit: 2 for a royal (ace to ace), which only runs of one suit make."""
+    """Aces of one suit it must hold: 2 for a royal (ace to ace of one suit), so a deck with two
+    aces a suit makes one royal a suit."""
 
 
 def deck_cards(rules: RuleSet) -> int:
@@ -56,6 +57,8 @@ def deck_aces(rules: RuleSet) -> int:
 
 
 _FLOORS: dict[tuple[Any, ...], dict[str, Cheapest]] = {}
+_FLOORS_KEPT = 256
+"""Rule sets' floors remembered at once: the six variants and the clubs' house rules."""
 
 
 def cheapest(rules: RuleSet) -> Mapping[str, Cheapest]:
@@ -76,6 +79,8 @@ def cheapest(rules: RuleSet) -> Mapping[str, Cheapest]:
     )
     found = _FLOORS.get(key)
     if found is None:
+        if len(_FLOORS) >= _FLOORS_KEPT:
+            _FLOORS.clear()
         found = _FLOORS[key] = _find_cheapest(rules)
     return found
 
