@@ -12,14 +12,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleSet
 from tournaments.forms.cards import read_suit_symbols, read_suit_symbols_by_line
+from tournaments.forms.fields import WholeNumberField
 from tournaments.rules import sheet
 from tournaments.rules.glossary import words_for
 from tournaments.rules.sheet import kind_field
+from tournaments.templatetags.numbers import points_text
 
 SIDES = (("ns", "N-S"), ("ew", "E-W"))  # the keys; pages name the sides from the glossary
 MODES = (("summary", _("Score sheet")), ("cards", _("Cards")))
@@ -48,8 +50,9 @@ def _number_attrs(size: str = "points") -> dict[str, str]:
     }
 
 
-class _NumberField(forms.IntegerField):
-    """A whole number typed on a score sheet: empty means 0; a minus sign is explained."""
+class _NumberField(WholeNumberField):
+    """A whole number typed on a score sheet, read as the reader writes it (1.250 in Italian):
+    empty means 0; a minus sign, a decimal or a dot out of place is explained."""
 
     def __init__(self, *, maximum: int, empty_is_zero: bool = True, **kwargs: Any) -> None:
         self.empty_is_zero = empty_is_zero
@@ -61,6 +64,7 @@ class _NumberField(forms.IntegerField):
             widget=forms.TextInput(attrs=_number_attrs(size)),
             error_messages={
                 "invalid": _("Write a whole number, e.g. 120."),
+                "separator": _("Write a whole number without “%(mark)s”, e.g. 1250."),
                 "min_value": _("Write the number without a minus sign."),
                 "max_value": gettext("That is more than %(maximum)s: check the number.")
                 % {"maximum": maximum},
@@ -69,10 +73,6 @@ class _NumberField(forms.IntegerField):
         )
 
     def to_python(self, value: Any) -> int | None:
-        if isinstance(value, str):
-            value = value.strip()
-            if len(value) > 12:
-                raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
         number = super().to_python(value)
         if number is None and self.empty_is_zero:
             return 0
@@ -167,6 +167,63 @@ class _SideForm(forms.Form):
                 help_text=gettext("The value of the cards of the %(pot)s this side left.")
                 % {"pot": words["pot"]},
             )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if "pot_points" in self.fields and "pot" in data and "pot_points" not in self.errors:
+            refusal = self._pot_points_refusal(data["pot"], data.get("pot_points"))
+            if refusal:
+                self.add_error("pot_points", refusal)
+        return data
+
+    def _pot_points_refusal(self, pot: str, points: int | None) -> str:
+        """Why the points typed for the pot cannot stand, or "": they are what an untaken pot
+        costs, so a pot taken has none (they would be dropped), and an untaken pot's cards are
+        worth what a pot of the variant's size can hold (11 cards: 55 to 240 in traditional)."""
+        values = {
+            "side": self.words[self.prefix or "ns"],
+            "pot": self.words["pot"],
+            "cards": self.rules.pot_size,
+            "not_taken": pgettext("the pot", "not taken"),
+            "points": points_text(points),
+        }
+        if pot != "not_taken":
+            if not points:
+                return ""
+            return (
+                gettext(
+                    "%(side)s took the %(pot)s: leave the points in the %(pot)s empty, or choose "
+                    "“%(not_taken)s”."
+                )
+                % values
+            )
+        low, high = self.rules.pot_points_range()
+        values.update(low=points_text(low), high=points_text(high))
+        if points is None:
+            return (
+                gettext(
+                    "%(side)s did not take the %(pot)s: write the points of its %(cards)s cards "
+                    "(at least %(low)s)."
+                )
+                % values
+            )
+        if points < low:
+            return (
+                gettext(
+                    "%(side)s: a %(pot)s of %(cards)s cards is worth at least %(low)s points, not "
+                    "%(points)s: write the value of its cards."
+                )
+                % values
+            )
+        if points > high:
+            return (
+                gettext(
+                    "%(side)s: a %(pot)s of %(cards)s cards is worth at most %(high)s points, not "
+                    "%(points)s: check the number."
+                )
+                % values
+            )
+        return ""
 
     def common(self, closed: bool) -> dict[str, Any]:
         data = self.cleaned_data

@@ -105,13 +105,28 @@ def _walk(base: str, page: Page, shots: Screenshots, tournament: Tournament, ann
     page.goto(f"{base}/organise/tournaments/{tournament.pk}/pairs/")
     page.get_by_role("link", name="Mario Rosi – Lucia Bianchi").click()
     expect(page.get_by_role("heading", name=re.compile(r"Pair 1: Mario Rosi"))).to_be_visible()
-    rename = page.locator(f"form[action='/organise/pairs/{_pair(tournament, 1).pk}/rename/']")
-    rename.get_by_label("Player").select_option(label="Mario Rosi")
-    rename.get_by_label("First name").fill("Mario")
+    # each player has its own fields, filled with that player's name
+    rename = page.locator("form.player-name", has=page.get_by_role("heading", name="Mario Rosi"))
+    expect(rename.get_by_label("First name")).to_have_value("Mario")
+    expect(rename.get_by_label("Surname")).to_have_value("Rosi")
     rename.get_by_label("Surname").fill("Rossi")
     shots.take(page, "rename")
-    rename.get_by_role("button", name="Save the name").click()
-    expect(page.get_by_text("Mario Rosi is now Mario Rossi, in every tournament of the club."))
+    rename.get_by_role("button", name="Correct the name of Mario Rosi").click()
+    # nothing is saved before the page says whose name changes, from what to what, and where
+    expect(
+        page.get_by_text(
+            "Mario Rosi will be renamed Mario Rossi in every tournament of the club "
+            "(1 tournament: Thursday evening (19 November 2026))."
+        )
+    ).to_be_visible()
+    shots.take(page, "rename-confirm")
+    page.get_by_role("button", name="Yes, rename Mario Rosi").click()
+    expect(
+        page.get_by_text(
+            "Mario Rosi is now Mario Rossi in every tournament of the club "
+            "(1 tournament: Thursday evening (19 November 2026))."
+        )
+    ).to_be_visible()
     expect(page.get_by_role("heading", name="Pair 1: Mario Rossi – Lucia Bianchi")).to_be_visible()
 
     # --- pair 3 withdraws after round 1 ---------------------------------------------------------
