@@ -95,8 +95,8 @@ def test_an_italian_score_sheet_takes_1250_written_1_250(
     [
         ("en", "1.250", "Write a whole number without “.”, e.g. 1250."),
         ("en", "12.5", "Write a whole number without “.”, e.g. 1250."),
-        ("it", "1,250", "Scrivi un numero intero senza “,”, ad es. 1250."),
-        ("it", "12.50", "Scrivi un numero intero senza “.”, ad es. 1250."),
+        ("it", "1,250", "Scrivi un numero intero senza “,”, per esempio 1250."),
+        ("it", "12.50", "Scrivi un numero intero senza “.”, per esempio 1250."),
     ],
 )
 def test_a_separator_the_reader_cannot_mean_says_to_leave_it_out(

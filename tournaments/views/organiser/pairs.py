@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services
@@ -127,7 +127,7 @@ def _rename_sentences(rename: services.Rename) -> dict[str, str]:
         "count": len(rename.tournaments),
         "where": _where(rename.tournaments),
         "card": rename.after_card,
-        "old_card": rename.before_card or _("none"),
+        "old_card": rename.before_card or pgettext("card number", "none"),
     }
     count = len(rename.tournaments)
     if rename.name_changed:
