@@ -54,6 +54,8 @@ class _NumberField(WholeNumberField):
     """A whole number typed on a score sheet, read as the reader writes it (1.250 in Italian):
     empty means 0; a minus sign, a decimal or a dot out of place is explained."""
 
+    longest = 12  # 1.250.000 has 9: a longer one is not a score
+
     def __init__(self, *, maximum: int, empty_is_zero: bool = True, **kwargs: Any) -> None:
         self.empty_is_zero = empty_is_zero
         size = "count" if maximum == MAX_COUNT else "points"

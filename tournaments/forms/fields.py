@@ -19,8 +19,6 @@ _DIGITS = re.compile(r"[0-9]+")
 GROUP_SPACES = (" ", "\u00a0", "\u202f")
 """Spaces that group thousands in every language: 1 250 (typed, or copied from a page)."""
 MINUS_SIGNS = ("-", "\u2212")
-LONGEST = 12
-"""The most characters a typed whole number may have (1.250.000 has 9): more is not one."""
 
 
 class NotWhole(ValueError):
@@ -43,7 +41,7 @@ def read_whole(text: str) -> int:
     if text[:1] in MINUS_SIGNS:
         sign, text = -1, text[1:].lstrip()
     if _DIGITS.fullmatch(text):
-        return sign * int(text)
+        return sign * int(text)  # the caller bounds the length (WholeNumberField.longest)
     thousands = formats.get_format("THOUSAND_SEPARATOR")
     for separator in dict.fromkeys((thousands, *GROUP_SPACES)):
         grouped = rf"[0-9]{{1,3}}(?:{re.escape(separator)}[0-9]{{3}})+"
@@ -58,6 +56,8 @@ class WholeNumberField(forms.IntegerField):
     `separator` message, with the mark as `%(mark)s`."""
 
     widget = forms.TextInput
+    longest = 4000
+    """The most characters read (beyond, it is no number: Python reads at most 4300 digits)."""
 
     def to_python(self, value: Any) -> int | None:
         if value in self.empty_values:
@@ -68,7 +68,7 @@ class WholeNumberField(forms.IntegerField):
         if not text:
             return None
         try:
-            if len(text) > LONGEST:
+            if len(text) > self.longest:
                 raise NotWhole()
             return read_whole(text)
         except NotWhole as error:
