@@ -1,8 +1,11 @@
 """The deal entry forms: what a score sheet (summary mode) or the cards (card mode) say.
 
-They check only the shape of what is typed: whole numbers in range, cards as text. The scoring
-engine decides whether the deal is legal and what it is worth; `EntryForms.contract_sides` hands
-it the contract's two sides (SCORING.md), North-South first. `initial_from_entry` turns a stored
+They check only the shape of what is typed: whole numbers in range (read as the reader writes
+them, forms/fields.py), cards as text, and the pot's points against what the pot became
+(`sheet.pot_points_refusal`: none for a pot taken, what 11 cards can hold for one not taken,
+where the variant charges an untaken pot its cards). The scoring engine decides whether the
+deal is legal and what it is worth; `EntryForms.contract_sides` hands it the contract's two
+sides (SCORING.md), North-South first. `initial_from_entry` turns a stored
 `Deal.entry` back into form values, for a correction.
 """
 
@@ -12,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleSet
@@ -21,7 +24,6 @@ from tournaments.forms.fields import WholeNumberField
 from tournaments.rules import sheet
 from tournaments.rules.glossary import words_for
 from tournaments.rules.sheet import kind_field
-from tournaments.templatetags.numbers import points_text
 
 SIDES = (("ns", "N-S"), ("ew", "E-W"))  # the keys; pages name the sides from the glossary
 MODES = (("summary", _("Score sheet")), ("cards", _("Cards")))
@@ -173,59 +175,13 @@ class _SideForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if "pot_points" in self.fields and "pot" in data and "pot_points" not in self.errors:
-            refusal = self._pot_points_refusal(data["pot"], data.get("pot_points"))
+            side = self.words[self.prefix or "ns"]
+            refusal = sheet.pot_points_refusal(
+                self.rules, side, data["pot"], data.get("pot_points")
+            )
             if refusal:
                 self.add_error("pot_points", refusal)
         return data
-
-    def _pot_points_refusal(self, pot: str, points: int | None) -> str:
-        """Why the points typed for the pot cannot stand, or "": they are what an untaken pot
-        costs, so a pot taken has none (they would be dropped), and an untaken pot's cards are
-        worth what a pot of the variant's size can hold (11 cards: 55 to 240 in traditional)."""
-        values = {
-            "side": self.words[self.prefix or "ns"],
-            "pot": self.words["pot"],
-            "cards": self.rules.pot_size,
-            "not_taken": pgettext("the pot", "not taken"),
-            "points": points_text(points),
-        }
-        if pot != "not_taken":
-            if not points:
-                return ""
-            return (
-                gettext(
-                    "%(side)s took the %(pot)s: leave the points in the %(pot)s empty, or choose "
-                    "“%(not_taken)s”."
-                )
-                % values
-            )
-        low, high = self.rules.pot_points_range()
-        values.update(low=points_text(low), high=points_text(high))
-        if points is None:
-            return (
-                gettext(
-                    "%(side)s did not take the %(pot)s: write the points of its %(cards)s cards "
-                    "(at least %(low)s)."
-                )
-                % values
-            )
-        if points < low:
-            return (
-                gettext(
-                    "%(side)s: a %(pot)s of %(cards)s cards is worth at least %(low)s points, not "
-                    "%(points)s: write the value of its cards."
-                )
-                % values
-            )
-        if points > high:
-            return (
-                gettext(
-                    "%(side)s: a %(pot)s of %(cards)s cards is worth at most %(high)s points, not "
-                    "%(points)s: check the number."
-                )
-                % values
-            )
-        return ""
 
     def common(self, closed: bool) -> dict[str, Any]:
         data = self.cleaned_data
