@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
+from scoring.cards import JOKER_RANK
+
 BurracoKind = Literal["clean", "dirty", "semi-clean", "noble", "royal", "wild"]
 KIND_ORDER: tuple[BurracoKind, ...] = ("royal", "noble", "clean", "semi-clean", "dirty", "wild")
 CLEAN_KINDS: frozenset[BurracoKind] = frozenset({"clean", "noble", "royal"})
@@ -68,6 +70,10 @@ class RuleSet:
     pot_penalty: int = 100
     pot_penalty_in_cards: bool = False
     """The pot not taken costs its cards' value (traditional) instead of `pot_penalty`."""
+    pot_size: int = 11
+    """The cards of a pot as dealt. Traditional's three-player deal (RULES.md, note 4) also
+    deals one of 18, but whoever reaches it plays alone with it taken: a pot left untaken in a
+    two-sided deal is always one of `pot_size` cards."""
     unplayed_pot_penalty: int = 0
     """Pot taken but none of its cards played: 0 where its cards simply count as hand."""
     unplayed_pot_cards_count: bool = True
@@ -104,6 +110,17 @@ class RuleSet:
 
     def kinds(self) -> tuple[str, ...]:
         return tuple(k for k in KIND_ORDER if k in self.burraco_bonuses)
+
+    def pot_points_range(self) -> tuple[int, int]:
+        """The fewest and the most points a pot of `pot_size` cards of this deck can hold:
+        its cheapest and its dearest cards (traditional: 11 low cards, 55; 4 jokers and
+        7 twos, 240)."""
+        deck = sorted(
+            value
+            for rank, value in enumerate(self.value_by_rank)
+            for _ in range(self.jokers if rank == JOKER_RANK else 4 * self.copies)
+        )
+        return sum(deck[: self.pot_size]), sum(deck[-self.pot_size :])
 
     def closing_kinds_text(self) -> str:
         burraco = self.word("burraco")

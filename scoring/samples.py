@@ -179,7 +179,7 @@ def random_deal(
                 if discard:
                     side["closing_discard"] = discard[0].code
         if rules.pot_penalty_in_cards and pot == "not_taken":
-            pot_cards = deck.take_any(11)
+            pot_cards = deck.take_any(rules.pot_size)
             if rng.random() < 0.5:
                 side["pot_cards"] = [card.code for card in pot_cards]
             else:

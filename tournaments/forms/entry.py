@@ -1,8 +1,11 @@
 """The deal entry forms: what a score sheet (summary mode) or the cards (card mode) say.
 
-They check only the shape of what is typed: whole numbers in range, cards as text. The scoring
-engine decides whether the deal is legal and what it is worth; `EntryForms.contract_sides` hands
-it the contract's two sides (SCORING.md), North-South first. `initial_from_entry` turns a stored
+They check only the shape of what is typed: whole numbers in range (read as the reader writes
+them, forms/fields.py), cards as text, and the pot's points against what the pot became
+(`sheet.pot_points_refusal`: none for a pot taken, what 11 cards can hold for one not taken,
+where the variant charges an untaken pot its cards). The scoring engine decides whether the
+deal is legal and what it is worth; `EntryForms.contract_sides` hands it the contract's two
+sides (SCORING.md), North-South first. `initial_from_entry` turns a stored
 `Deal.entry` back into form values, for a correction.
 """
 
@@ -17,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleSet
 from tournaments.forms.cards import read_suit_symbols, read_suit_symbols_by_line
+from tournaments.forms.fields import WholeNumberField
 from tournaments.rules import sheet
 from tournaments.rules.glossary import words_for
 from tournaments.rules.sheet import kind_field
@@ -48,8 +52,11 @@ def _number_attrs(size: str = "points") -> dict[str, str]:
     }
 
 
-class _NumberField(forms.IntegerField):
-    """A whole number typed on a score sheet: empty means 0; a minus sign is explained."""
+class _NumberField(WholeNumberField):
+    """A whole number typed on a score sheet, read as the reader writes it (1.250 in Italian):
+    empty means 0; a minus sign, a decimal or a dot out of place is explained."""
+
+    longest = 12  # 1.250.000 has 9: a longer one is not a score
 
     def __init__(self, *, maximum: int, empty_is_zero: bool = True, **kwargs: Any) -> None:
         self.empty_is_zero = empty_is_zero
@@ -61,6 +68,7 @@ class _NumberField(forms.IntegerField):
             widget=forms.TextInput(attrs=_number_attrs(size)),
             error_messages={
                 "invalid": _("Write a whole number, e.g. 120."),
+                "separator": _("Write a whole number without “%(mark)s”, e.g. 1250."),
                 "min_value": _("Write the number without a minus sign."),
                 "max_value": gettext("That is more than %(maximum)s: check the number.")
                 % {"maximum": maximum},
@@ -69,10 +77,6 @@ class _NumberField(forms.IntegerField):
         )
 
     def to_python(self, value: Any) -> int | None:
-        if isinstance(value, str):
-            value = value.strip()
-            if len(value) > 12:
-                raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
         number = super().to_python(value)
         if number is None and self.empty_is_zero:
             return 0
@@ -167,6 +171,17 @@ class _SideForm(forms.Form):
                 help_text=gettext("The value of the cards of the %(pot)s this side left.")
                 % {"pot": words["pot"]},
             )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if "pot_points" in self.fields and "pot" in data and "pot_points" not in self.errors:
+            side = self.words[self.prefix or "ns"]
+            refusal = sheet.pot_points_refusal(
+                self.rules, side, data["pot"], data.get("pot_points")
+            )
+            if refusal:
+                self.add_error("pot_points", refusal)
+        return data
 
     def common(self, closed: bool) -> dict[str, Any]:
         data = self.cleaned_data

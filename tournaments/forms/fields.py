@@ -1,9 +1,12 @@
-"""Form fields the organiser's forms share: whole numbers whose errors name what is asked, and
-help texts that speak the reader's language (lazy, so that each request reads its own)."""
+"""Form fields the organiser's forms share: whole numbers read as the reader writes them, whose
+errors name what is asked, and help texts that speak the reader's language (lazy, so that each
+request reads its own)."""
 
+import re
 from typing import Any
 
 from django import forms
+from django.utils import formats
 from django.utils.functional import Promise, lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
@@ -12,14 +15,83 @@ from django.utils.translation import gettext_lazy as _
 from scoring import RULE_SETS
 from tournaments.rules.glossary import words_for
 
+_DIGITS = re.compile(r"[0-9]+")
+GROUP_SPACES = (" ", "\u00a0", "\u202f")
+"""Spaces that group thousands in every language: 1 250 (typed, or copied from a page)."""
+MINUS_SIGNS = ("-", "\u2212")
+
+
+class NotWhole(ValueError):
+    """What was typed is not a whole number the reader's language can read. `mark` is the dot
+    or comma it holds (a decimal separator, or a thousands separator out of place), "" when it
+    is not a number at all."""
+
+    def __init__(self, mark: str = "") -> None:
+        super().__init__(mark)
+        self.mark = mark
+
+
+def read_whole(text: str) -> int:
+    """A whole number as the reader writes it: 1250; 1.250 where the reader's language groups
+    thousands with a dot (Italian, Spanish, German, Portuguese), 1,250 where with a comma
+    (English); 1 250 in any. The groups must be whole (1.25 and 12.50 are refused: a decimal,
+    or a dot out of place), and a minus sign may stand in front. Raises NotWhole."""
+    text = text.strip()
+    sign = 1
+    if text[:1] in MINUS_SIGNS:
+        sign, text = -1, text[1:].lstrip()
+    if _DIGITS.fullmatch(text):
+        return sign * int(text)  # the caller bounds the length (WholeNumberField.longest)
+    thousands = formats.get_format("THOUSAND_SEPARATOR")
+    for separator in dict.fromkeys((thousands, *GROUP_SPACES)):
+        grouped = rf"[0-9]{{1,3}}(?:{re.escape(separator)}[0-9]{{3}})+"
+        if re.fullmatch(grouped, text):
+            return sign * int(text.replace(separator, ""))
+    raise NotWhole(next((mark for mark in text if mark in ".,"), ""))
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number typed in a text box (a number box would let the browser read "1.250" as
+    a decimal): read by `read_whole`; a dot or comma it cannot read as thousands gets the
+    `separator` message, with the mark as `%(mark)s`."""
+
+    widget = forms.TextInput
+    longest = 4000
+    """The most characters read (beyond, it is no number: Python reads at most 4300 digits)."""
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if not text:
+            return None
+        try:
+            if len(text) > self.longest:
+                raise NotWhole()
+            return read_whole(text)
+        except NotWhole as error:
+            if error.mark and "separator" in self.error_messages:
+                raise forms.ValidationError(
+                    self.error_messages["separator"], code="separator", params={"mark": error.mark}
+                ) from None
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
+
 
 def whole(what: str | Promise, **options: Any) -> forms.IntegerField:
     """A whole-number field whose errors name what is asked: "Write the number of rounds…",
-    "Write the target score from 100 to 100000."; in the reader's language (lazy)."""
+    "Write the target score from 100 to 100000."; in the reader's language (lazy). It reads
+    the reader's thousands (2.005 in Italian, 2,005 in English)."""
     example = options.pop("example", 3)
     messages = {
         "invalid": format_lazy(
             _("Write {what} as a whole number, e.g. {example}."), what=what, example=example
+        ),
+        "separator": format_lazy(
+            _("Write {what} as a whole number without “%(mark)s”, e.g. {example}."),
+            what=what,
+            example=example,
         ),
         "required": format_lazy(_("Write {what}."), what=what),
     }
@@ -28,9 +100,11 @@ def whole(what: str | Promise, **options: Any) -> forms.IntegerField:
         messages["min_value"] = messages["max_value"] = format_lazy(
             _("Write {what} from {low} to {high}."), what=what, low=low, high=high
         )
-    return forms.IntegerField(
+    return WholeNumberField(
         error_messages=messages,
-        widget=forms.NumberInput(attrs={"class": "number", "inputmode": "numeric"}),
+        widget=forms.TextInput(
+            attrs={"class": "number", "inputmode": "numeric", "autocomplete": "off"}
+        ),
         **options,
     )
 

@@ -45,10 +45,27 @@ class _PlayerForm(forms.Form):
 
 class RenameForm(_PlayerForm):
     """A player's name corrected (a typo): the club's record of that player changes; an empty
-    card number leaves the player's card number as it is."""
+    card number leaves the player's card number as it is. The page has one such form per
+    player of the pair, its fields filled with that player's record (`player` is hidden): the
+    fields are always the player's whose name changes. `confirmed` is set by the page that
+    says whose name changes, from what to what and where; without it nothing is saved."""
 
-    def __init__(self, *args: Any, pair: Pair, **kwargs: Any) -> None:
+    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, pair: Pair, player: Player, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "initial",
+            {
+                "player": player.pk,
+                "first_name": player.first_name,
+                "last_name": player.last_name,
+                "card_number": player.card_number,
+            },
+        )
+        kwargs.setdefault("auto_id", f"id_rename_{player.pk}_%s")
         super().__init__(*args, pair=pair, **kwargs)
+        self.player_record = player
+        self.fields["player"].widget = forms.HiddenInput()
         self.fields["card_number"].help_text = _("Empty: the card number stays as it is.")
 
 

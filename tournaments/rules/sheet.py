@@ -15,12 +15,13 @@ it.
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from scoring import RuleSet
 from tournaments.rules.formats import PlayFormat
 from tournaments.rules.glossary import words_for
+from tournaments.templatetags.numbers import points_text
 
 POINTS, COUNT, MARK, CHOICE = "points", "count", "mark", "choice"
 
@@ -93,6 +94,61 @@ def unplayed_pot_note(rules: RuleSet) -> str:
 
 def with_note(help_text: str, note: str) -> str:
     return f"{help_text} {note}" if note else help_text
+
+
+def pot_points_refusal(rules: RuleSet, side: str, pot: str, points: int | None) -> str:
+    """Why the points written for a side's pot cannot stand, or "". They are what an untaken
+    pot costs where the variant charges its cards (traditional): a pot taken has none (they
+    would be dropped without a word), and an untaken pot's cards are worth what a pot of the
+    variant's size can hold (`RuleSet.pot_points_range`: 11 cards, 55 to 240 in traditional).
+    `side` is the side as the page names it (N-S)."""
+    if not rules.pot_penalty_in_cards:
+        return ""
+    words = words_for(rules.slug)
+    values = {
+        "side": side,
+        "pot": words["pot"],
+        "cards": rules.pot_size,
+        "not_taken": pgettext("the pot", "not taken"),
+        "points": points_text(points),
+    }
+    if pot != "not_taken":
+        if not points:
+            return ""
+        return (
+            _(
+                "%(side)s took the %(pot)s: leave the points in the %(pot)s empty, or choose "
+                "“%(not_taken)s”."
+            )
+            % values
+        )
+    low, high = rules.pot_points_range()
+    values.update(low=points_text(low), high=points_text(high))
+    if points is None:
+        return (
+            _(
+                "%(side)s did not take the %(pot)s: write the points of its %(cards)s cards "
+                "(at least %(low)s)."
+            )
+            % values
+        )
+    if points < low:
+        return (
+            _(
+                "%(side)s: a %(pot)s of %(cards)s cards is worth at least %(low)s points, not "
+                "%(points)s: write the value of its cards."
+            )
+            % values
+        )
+    if points > high:
+        return (
+            _(
+                "%(side)s: a %(pot)s of %(cards)s cards is worth at most %(high)s points, not "
+                "%(points)s: check the number."
+            )
+            % values
+        )
+    return ""
 
 
 def opening_possible(play_format: PlayFormat) -> bool:

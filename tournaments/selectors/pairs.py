@@ -1,9 +1,12 @@
 """Reads of a pair's story during an evening: who played which rounds for it (after a
-substitution) — for the organiser's pair page and the public one."""
+substitution) — for the organiser's pair page and the public one; and where a club's player
+shows (the tournaments a name correction changes)."""
 
 from dataclasses import dataclass
 
-from tournaments.models import Pair
+from django.db.models import Q
+
+from tournaments.models import Pair, Player, Tournament
 
 
 @dataclass(frozen=True)
@@ -34,3 +37,16 @@ def player_spells(pair: Pair) -> tuple[Spell, ...]:
         if player is not None:
             spells.append(Spell(player.full_name, start.get(player.pk, pair.joined_from), None))
     return tuple(sorted(spells, key=lambda spell: (spell.first, spell.name)))
+
+
+def player_tournaments(player: Player) -> list[Tournament]:
+    """Every tournament that shows the player's name: as a player of a pair, or as one who
+    played some rounds for it before or after a substitution. The latest first."""
+    shown = (
+        Q(pairs__player_one=player)
+        | Q(pairs__player_two=player)
+        | Q(pairs__substitutions__player_out=player)
+        | Q(pairs__substitutions__player_in=player)
+    )
+    ids = Tournament.objects.filter(shown).values("pk")
+    return list(Tournament.objects.filter(pk__in=ids).select_related("club"))

@@ -19,10 +19,12 @@ from tournaments.services.errors import ServiceError, StaleTable
 from tournaments.services.pair_changes import (
     BYE,
     RESEAT,
+    Rename,
     Withdrawal,
     pair_substitute,
     pair_withdraw,
     player_rename,
+    player_rename_preview,
 )
 from tournaments.services.pairs import (
     Entrant,
@@ -63,6 +65,7 @@ __all__ = [
     "Entrant",
     "Person",
     "Prepared",
+    "Rename",
     "ServiceError",
     "StaleTable",
     "User",
@@ -82,6 +85,7 @@ __all__ = [
     "pairs_add",
     "parse_pair_lines",
     "player_rename",
+    "player_rename_preview",
     "results_changed",
     "round_prepare",
     "round_reseat",

@@ -16,6 +16,7 @@ from tournaments.models import Pair, Player, Round, Seat, Substitution, Tourname
 from tournaments.rules import limits
 from tournaments.rules.entry import finished_refusal
 from tournaments.selectors.access import User
+from tournaments.selectors.pairs import player_tournaments
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.rounds import round_reseat
@@ -59,19 +60,38 @@ def _person(player: Player) -> dict[str, str]:
     return {"name": player.full_name, "card": player.card_number}
 
 
-@transaction.atomic
-def player_rename(
-    *,
+@dataclass(frozen=True)
+class Rename:
+    """A name correction as it would be made (`player_rename_preview`) or was made
+    (`player_rename`): whose name changes, from what to what, and where it shows."""
+
+    player: Player
+    before_name: str
+    before_card: str
+    after_name: str
+    after_card: str
+    tournaments: list[Tournament]
+    """Every tournament that shows the player's name, the latest first."""
+    namesakes: list[Player]
+    """Other players of the club already called by the new name: perhaps the one meant."""
+
+    @property
+    def changed(self) -> bool:
+        return (self.before_name, self.before_card) != (self.after_name, self.after_card)
+
+    @property
+    def name_changed(self) -> bool:
+        return self.before_name != self.after_name
+
+
+def _renamed(
     tournament: Tournament,
     player: Player,
     first_name: str,
     last_name: str,
-    card_number: str | None = None,
-    user: User | None = None,
-) -> Player:
-    """Correct a player's name (and card number, when given) in the club's records: a typo
-    fixed shows in every tournament. Allowed at any time, even once finished; recorded in the
-    tournament where it was made."""
+    card_number: str | None,
+) -> tuple[Pair, Player, Rename]:
+    """The checks of a name correction, and the player with the new name set but not saved."""
     pair = (
         tournament.pairs.filter(player_one=player).first()
         or tournament.pairs.filter(player_two=player).first()
@@ -80,7 +100,6 @@ def player_rename(
         raise ServiceError(
             _("%(name)s plays in no pair of this tournament.") % {"name": player.full_name}
         )
-    player = Player.objects.select_for_update().get(pk=player.pk)
     card = player.card_number if card_number is None else card_number
     first, last, card = _check_names(first_name, last_name, card)
     if (
@@ -96,22 +115,68 @@ def player_rename(
         )
     before = _person(player)
     player.first_name, player.last_name, player.card_number = first, last, card
-    if _person(player) == before:
-        return player
+    namesakes: list[Player] = []
+    if before["name"].casefold() != player.full_name.casefold():  # not a mere change of case
+        namesakes = list(
+            Player.objects.filter(
+                club=player.club_id, first_name__iexact=first, last_name__iexact=last
+            ).exclude(pk=player.pk)
+        )
+    rename = Rename(
+        player=player,
+        before_name=before["name"],
+        before_card=before["card"],
+        after_name=player.full_name,
+        after_card=card,
+        tournaments=player_tournaments(player),
+        namesakes=namesakes,
+    )
+    return pair, player, rename
+
+
+def player_rename_preview(
+    *,
+    tournament: Tournament,
+    player: Player,
+    first_name: str,
+    last_name: str,
+    card_number: str | None = None,
+) -> Rename:
+    """What `player_rename` would do with these values, nothing saved: for the page that asks
+    the organiser to confirm. Refused as `player_rename` would refuse it."""
+    player = Player.objects.get(pk=player.pk)
+    return _renamed(tournament, player, first_name, last_name, card_number)[2]
+
+
+@transaction.atomic
+def player_rename(
+    *,
+    tournament: Tournament,
+    player: Player,
+    first_name: str,
+    last_name: str,
+    card_number: str | None = None,
+    user: User | None = None,
+) -> Rename:
+    """Correct a player's name (and card number, when given) in the club's records: a typo
+    fixed shows in every tournament. Allowed at any time, even once finished; recorded in the
+    tournament where it was made. (A different person who played instead is a substitute, not
+    a rename: the page that confirms a rename says so.)"""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    pair, player, rename = _renamed(tournament, player, first_name, last_name, card_number)
+    if not rename.changed:
+        return rename
     player.save(update_fields=["first_name", "last_name", "card_number"])
     record(
         tournament,
         Kind.PAIR_RENAMED,
         user=user,
-        before={"pair": pair.number, **before},
+        before={"pair": pair.number, "name": rename.before_name, "card": rename.before_card},
         after={"pair": pair.number, **_person(player)},
     )
-    shown_in = Tournament.objects.filter(pairs__player_one=player) | Tournament.objects.filter(
-        pairs__player_two=player
-    )
-    for each in shown_in.distinct().select_related("club"):
+    for each in rename.tournaments:
         results_changed(each)
-    return player
+    return rename
 
 
 @transaction.atomic

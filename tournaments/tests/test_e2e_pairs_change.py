@@ -25,6 +25,7 @@ from pytest_django.live_server_helper import LiveServer
 from tournaments import services
 from tournaments.models import Club, Pair, Round, Table, Tournament
 from tournaments.tests.e2e_helpers import CHROMIUM, VIEWPORT, ConsoleWatch, Screenshots, launch
+from tournaments.tests.test_e2e_widths import PHONE, _measure
 from tournaments.tests.test_services_evening import play_round
 
 pytestmark = [
@@ -94,6 +95,16 @@ def test_pairs_change_during_an_evening_in_the_browser(
     assert console.problems == [], "\n".join(console.problems)
 
 
+def _fits(page: Page, shots: Screenshots, name: str) -> None:
+    """The page as it is, at a laptop's and a phone's width: no sideways scrolling, every
+    control 44 px high, nothing overlapping (test_e2e_widths' measures); a screenshot of each."""
+    for width in (VIEWPORT["width"], PHONE):
+        page.set_viewport_size({"width": width, "height": VIEWPORT["height"]})
+        assert _measure(page, f"{name} at {width} px", width) == []
+        shots.take(page, f"{name}-{width}")
+    page.set_viewport_size(VIEWPORT)
+
+
 def _walk(base: str, page: Page, shots: Screenshots, tournament: Tournament, anna: User) -> None:
     page.goto(f"{base}/login/")
     page.get_by_label("User name").press_sequentially("anna")
@@ -105,13 +116,32 @@ def _walk(base: str, page: Page, shots: Screenshots, tournament: Tournament, ann
     page.goto(f"{base}/organise/tournaments/{tournament.pk}/pairs/")
     page.get_by_role("link", name="Mario Rosi – Lucia Bianchi").click()
     expect(page.get_by_role("heading", name=re.compile(r"Pair 1: Mario Rosi"))).to_be_visible()
-    rename = page.locator(f"form[action='/organise/pairs/{_pair(tournament, 1).pk}/rename/']")
-    rename.get_by_label("Player").select_option(label="Mario Rosi")
-    rename.get_by_label("First name").fill("Mario")
+    # each player has its own fields, filled with that player's name
+    rename = page.locator("form.player-name", has=page.get_by_role("heading", name="Mario Rosi"))
+    expect(rename.get_by_label("First name")).to_have_value("Mario")
+    expect(rename.get_by_label("Surname")).to_have_value("Rosi")
+    partner = page.locator("form.player-name", has=page.get_by_role("heading", name="Lucia"))
+    expect(partner.get_by_label("First name")).to_have_value("Lucia")
+    expect(partner.get_by_label("Surname")).to_have_value("Bianchi")
     rename.get_by_label("Surname").fill("Rossi")
-    shots.take(page, "rename")
-    rename.get_by_role("button", name="Save the name").click()
-    expect(page.get_by_text("Mario Rosi is now Mario Rossi, in every tournament of the club."))
+    _fits(page, shots, "rename")
+    rename.get_by_role("button", name="Correct the name of Mario Rosi").click()
+    # nothing is saved before the page says whose name changes, from what to what, and where
+    expect(
+        page.get_by_text(
+            "Mario Rosi will be renamed Mario Rossi in every tournament of the club "
+            "(1 tournament: Thursday evening (19 November 2026))."
+        )
+    ).to_be_visible()
+    expect(page.get_by_role("link", name="Bring in Mario Rossi for Mario Rosi")).to_be_visible()
+    _fits(page, shots, "rename-confirm")
+    page.get_by_role("button", name="Yes, rename Mario Rosi").click()
+    expect(
+        page.get_by_text(
+            "Mario Rosi is now Mario Rossi in every tournament of the club "
+            "(1 tournament: Thursday evening (19 November 2026))."
+        )
+    ).to_be_visible()
     expect(page.get_by_role("heading", name="Pair 1: Mario Rossi – Lucia Bianchi")).to_be_visible()
 
     # --- pair 3 withdraws after round 1 ---------------------------------------------------------

@@ -3,10 +3,10 @@ Python driving Debian's Chromium against the app served by pytest-django's live_
 PostgreSQL, as test_e2e_evening.py does.
 
 Each page of PAGES (the organiser's: dashboard, new tournament, tournament, settings, pairs,
-round boards while seating and while playing, table entry by score sheet and by cards, change
-log, seasons, print pages; the public ones: home, club, standings of both formats, projector,
-pair page, find your table, season, login, help, and a mistyped address) is opened at 1280,
-768 and 390 px. On each:
+a pair's page, round boards while seating and while playing, table entry by score sheet and by
+cards, change log, seasons, print pages; the public ones: home, club, standings of both
+formats, projector, pair page, find your table, season, login, help, and a mistyped address)
+is opened at 1280, 768 and 390 px. On each:
 - the document is no wider than the window (a wide table scrolls in its own box, never the
   page), and a page that does scroll sideways is named with the elements that stick out;
 - every control one taps (buttons, links styled as buttons, inputs, selects, the header's and
@@ -131,6 +131,7 @@ PAGES = [
     _organiser("tournament-finished", lambda w: reverse("tournament_detail", args=[w.finished.pk])),
     _organiser("settings", lambda w: reverse("tournament_edit", args=[w.deals.pk])),
     _organiser("pairs", lambda w: reverse("pairs_add", args=[w.fresh.pk])),
+    _organiser("pair", lambda w: reverse("pair_detail", args=[w.deals.pairs.get(number=1).pk])),
     _organiser("seat-round", lambda w: reverse("round_prepare", args=[w.fresh.pk])),
     _organiser("round-board-seating", lambda w: reverse("round_board", args=[w.seating.pk])),
     _organiser("round-board-playing", lambda w: reverse("round_board", args=[w.playing.pk])),

@@ -186,12 +186,14 @@ def test_the_pair_page_corrects_a_name(
     assert "Correct a name" in page and "A substitute" in page and "Withdraw the pair" in page
     response = organiser_client.post(
         reverse("pair_rename", args=[pair.pk]),
-        {"player": pair.player_one_id, "first_name": "Mario", "last_name": "Rossi"},
+        {"player": pair.player_one_id, "first_name": "Mario", "last_name": "Rossi",
+         "confirmed": "True"},
         follow=True,
-    )
-    assert "Name1a Surname1a is now Mario Rossi, in every tournament of the club." in (
-        response.content.decode()
-    )
+    )  # fmt: skip
+    assert (
+        "Name1a Surname1a is now Mario Rossi in every tournament of the club (1 tournament: "
+        "Tuesday evening (17 November 2026))."
+    ) in response.content.decode()
     pair.refresh_from_db()
     assert pair.names == "Mario Rossi – Name1b Surname1b"
     empty = organiser_client.post(

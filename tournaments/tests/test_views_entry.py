@@ -182,7 +182,7 @@ def test_traditional_pot_not_taken_costs_the_points_typed(
     ("value", "message"),
     [
         ("abc", "Write a whole number, e.g. 120."),  # text
-        ("12.5", "Write a whole number, e.g. 120."),  # not whole
+        ("12.5", "Write a whole number without “.”, e.g. 1250."),  # not whole
         ("-30", "Write the number without a minus sign."),  # a minus sign from the sheet
         ("6000", "That is more than 5000: check the number."),  # out of range
         ("9" * 40, "Write a whole number, e.g. 120."),  # absurdly long

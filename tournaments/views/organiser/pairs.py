@@ -9,13 +9,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services
 from tournaments.forms.pairs import EntrantsFileForm, RenameForm, SubstituteForm, WithdrawForm
-from tournaments.models import Pair, Round, Tournament
+from tournaments.models import Pair, Player, Round, Tournament
+from tournaments.rules import limits
 from tournaments.selectors.pairs import player_spells
 from tournaments.services import ServiceError
 from tournaments.views.organiser.setup import pairs_context
@@ -28,6 +32,7 @@ def _pair_context(pair: Pair, **forms: Any) -> dict[str, Any]:
     next_round = (last.number + (0 if waiting else 1)) if last is not None else 1
     finished = tournament.status == Tournament.Status.FINISHED
     spells = player_spells(pair)
+    typed: RenameForm | None = forms.get("rename_form")
     return {
         "pair": pair,
         "tournament": tournament,
@@ -40,19 +45,40 @@ def _pair_context(pair: Pair, **forms: Any) -> dict[str, Any]:
         "last_round": last,
         "seated_round": last if waiting else None,
         "can_withdraw": not finished and last is not None and pair.withdrawn_from is None,
-        "can_substitute": not finished and pair.withdrawn_from is None,
-        "rename_form": forms.get("rename_form")
-        or RenameForm(
-            pair=pair,
-            initial={
-                "player": pair.player_one_id,
-                "first_name": pair.player_one.first_name,
-                "last_name": pair.player_one.last_name,
-            },
-        ),
+        "can_substitute": _can_substitute(pair),
+        "rename_forms": [
+            typed
+            if typed is not None and typed.player_record.pk == player.pk
+            else RenameForm(pair=pair, player=player)
+            for player in _players(pair)
+        ],
         "substitute_form": forms.get("substitute_form")
-        or SubstituteForm(pair=pair, initial={"from_round": min(next_round, tournament.rounds)}),
+        or SubstituteForm(
+            pair=pair,
+            initial={"from_round": min(next_round, tournament.rounds), **forms.get("offer", {})},
+        ),
         "withdraw_form": forms.get("withdraw_form") or WithdrawForm(),
+    }
+
+
+def _players(pair: Pair) -> list[Player]:
+    return [player for player in (pair.player_one, pair.player_two) if player is not None]
+
+
+def _can_substitute(pair: Pair) -> bool:
+    return pair.tournament.status != Tournament.Status.FINISHED and pair.withdrawn_from is None
+
+
+def _substitute_offer(request: HttpRequest, pair: Pair) -> dict[str, Any]:
+    """The substitute form's fields filled from the address, as the rename's confirmation
+    offers it (?substitute=<player>&first_name=…&last_name=…): only a player of the pair."""
+    wanted = request.GET.get("substitute", "")
+    if not any(str(player.pk) == wanted for player in _players(pair)):
+        return {}
+    return {
+        "player": int(wanted),
+        "first_name": request.GET.get("first_name", "")[: limits.NAME_LENGTH],
+        "last_name": request.GET.get("last_name", "")[: limits.NAME_LENGTH],
     }
 
 
@@ -72,35 +98,134 @@ def _problems(form: Any, error: ServiceError) -> None:
 @require_GET
 def pair_detail(request: HttpRequest, pair_id: int) -> HttpResponse:
     pair = _pair(request, pair_id)
-    return render(request, "tournaments/pair.html", _pair_context(pair))
+    offer = _substitute_offer(request, pair)
+    return render(request, "tournaments/pair.html", _pair_context(pair, offer=offer))
+
+
+def _where(tournaments: list[Tournament]) -> str:
+    """The tournaments a name shows in, as a sentence can list them: "Tuesday evening
+    (17 November 2026), Friday cup (20 November 2026) and 3 more"."""
+    shown = [
+        f"{each.name} ({date_format(each.date, 'DATE_FORMAT')})" for each in tournaments[:WHERE]
+    ]
+    text = ", ".join(shown)
+    if len(tournaments) > WHERE:
+        more = len(tournaments) - WHERE
+        text += " " + ngettext("and %(count)s more", "and %(count)s more", more) % {"count": more}
+    return text
+
+
+WHERE = 5
+"""How many tournaments a rename names; beyond, it counts them."""
+
+
+def _rename_sentences(rename: services.Rename) -> dict[str, str]:
+    """What a rename does, in words: before it is confirmed ("ask") and once done ("done")."""
+    values = {
+        "old": rename.before_name,
+        "new": rename.after_name,
+        "count": len(rename.tournaments),
+        "where": _where(rename.tournaments),
+        "card": rename.after_card,
+        "old_card": rename.before_card or pgettext("card number", "none"),
+    }
+    count = len(rename.tournaments)
+    if rename.name_changed:
+        ask = ngettext(
+            "%(old)s will be renamed %(new)s in every tournament of the club (%(count)s "
+            "tournament: %(where)s).",
+            "%(old)s will be renamed %(new)s in every tournament of the club (%(count)s "
+            "tournaments: %(where)s).",
+            count,
+        )
+        done = ngettext(
+            "%(old)s is now %(new)s in every tournament of the club (%(count)s tournament: "
+            "%(where)s).",
+            "%(old)s is now %(new)s in every tournament of the club (%(count)s tournaments: "
+            "%(where)s).",
+            count,
+        )
+    else:
+        ask = ngettext(
+            "The card number of %(old)s will be %(card)s instead of %(old_card)s in every "
+            "tournament of the club (%(count)s tournament: %(where)s).",
+            "The card number of %(old)s will be %(card)s instead of %(old_card)s in every "
+            "tournament of the club (%(count)s tournaments: %(where)s).",
+            count,
+        )
+        done = ngettext(
+            "The card number of %(old)s is now %(card)s in every tournament of the club "
+            "(%(count)s tournament: %(where)s).",
+            "The card number of %(old)s is now %(card)s in every tournament of the club "
+            "(%(count)s tournaments: %(where)s).",
+            count,
+        )
+    return {"ask": ask % values, "done": done % values}
 
 
 @login_required
 @require_POST
 def pair_rename(request: HttpRequest, pair_id: int) -> HttpResponse:
+    """A name corrected, in two steps: the form's values first show whose name changes, from
+    what to what and in which tournaments, with the way to a substitute when it is another
+    person; only the confirmation (`confirmed`) saves."""
     pair = _pair(request, pair_id)
-    form = RenameForm(request.POST, pair=pair)
+    players = _players(pair)
+    chosen = next((p for p in players if str(p.pk) == request.POST.get("player")), players[0])
+    form = RenameForm(request.POST, pair=pair, player=chosen)
     if form.is_valid():
-        old = form.chosen_player().full_name
+        values = {
+            "tournament": pair.tournament,
+            "player": form.chosen_player(),
+            "first_name": form.cleaned_data["first_name"],
+            "last_name": form.cleaned_data["last_name"],
+            "card_number": form.cleaned_data["card_number"] or None,  # empty: kept as it is
+        }
         try:
-            player = services.player_rename(
-                tournament=pair.tournament,
-                player=form.chosen_player(),
-                first_name=form.cleaned_data["first_name"],
-                last_name=form.cleaned_data["last_name"],
-                card_number=form.cleaned_data["card_number"] or None,  # empty: kept as it is
-                user=request.user,
-            )
+            if form.cleaned_data["confirmed"]:
+                rename = services.player_rename(**values, user=request.user)
+            else:
+                rename = services.player_rename_preview(**values)
         except ServiceError as error:
             _problems(form, error)
         else:
-            messages.success(
-                request,
-                _("%(old)s is now %(new)s, in every tournament of the club.")
-                % {"old": old, "new": player.full_name},
-            )
-            return redirect("pair_detail", pair_id=pair.pk)
+            if not rename.changed:
+                messages.info(
+                    request,
+                    _("The name and card number of %(name)s are already so: nothing changed.")
+                    % {"name": rename.before_name},
+                )
+                return redirect("pair_detail", pair_id=pair.pk)
+            if form.cleaned_data["confirmed"]:
+                messages.success(request, _rename_sentences(rename)["done"])
+                return redirect("pair_detail", pair_id=pair.pk)
+            return _rename_confirmation(request, pair, form, rename)
     return render(request, "tournaments/pair.html", _pair_context(pair, rename_form=form))
+
+
+def _rename_confirmation(
+    request: HttpRequest, pair: Pair, form: RenameForm, rename: services.Rename
+) -> HttpResponse:
+    """The page that asks before a rename: whose name, from what to what, where; and, for a
+    different person, the substitute instead."""
+    data = {name: form.cleaned_data[name] for name in ("player", "first_name", "last_name")}
+    offer = {"substitute": data["player"], **{k: v for k, v in data.items() if k != "player"}}
+    confirm = RenameForm(
+        initial={**data, "card_number": form.cleaned_data["card_number"], "confirmed": True},
+        pair=pair,
+        player=rename.player,
+    )
+    context = {
+        "pair": pair,
+        "tournament": pair.tournament,
+        "rename": rename,
+        "sentence": _rename_sentences(rename)["ask"],
+        "form": confirm,
+        "can_substitute": _can_substitute(pair),
+        "substitute_url": f"{reverse('pair_detail', args=[pair.pk])}?{urlencode(offer)}#substitute",
+        "finished": pair.tournament.status == Tournament.Status.FINISHED,
+    }
+    return render(request, "tournaments/pair_rename_confirm.html", context)
 
 
 @login_required
