@@ -356,13 +356,23 @@ class MovementForm(forms.Form):
     step = _whole(
         _("the Mitchell step"),
         label=_("Mitchell step"),
-        initial=1,
         min_value=limits.MITCHELL_STEP[0],
         max_value=limits.MITCHELL_STEP[1],
         required=False,
         example=1,
-        help_text=_("Mitchell only: how many tables the East-West pairs move on."),
+        help_text=_(
+            "Mitchell only: how many tables the East-West pairs move on. Left empty, the "
+            "first step that brings no rematch."
+        ),
     )
+
+
+class PrepareForm(MovementForm):
+    """The movement of the next round, with the draw's seed and the choice whose warnings the
+    page has shown already (so that seating it does not ask twice)."""
+
+    seed = forms.IntegerField(required=False, widget=forms.HiddenInput, min_value=1)
+    previewed = forms.CharField(required=False, widget=forms.HiddenInput)
 
 
 class SwapForm(forms.Form):

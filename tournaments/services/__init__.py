@@ -33,8 +33,10 @@ from tournaments.services.pairs import (
     parse_pair_lines,
 )
 from tournaments.services.rounds import (
+    Planned,
     Prepared,
     round_prepare,
+    round_preview,
     round_reseat,
     round_start,
     round_swap,
@@ -62,6 +64,7 @@ __all__ = [
     "DealPreview",
     "Entrant",
     "Person",
+    "Planned",
     "Prepared",
     "ServiceError",
     "StaleTable",
@@ -84,6 +87,7 @@ __all__ = [
     "player_rename",
     "results_changed",
     "round_prepare",
+    "round_preview",
     "round_reseat",
     "round_start",
     "round_swap",

@@ -35,9 +35,22 @@ class Prepared:
     warnings: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Planned:
+    """A round's seating as its movement makes it, before it is saved."""
+
+    seating: movements.Seating
+    step: int | None
+    """The Mitchell step used (chosen by the organiser or by the movement)."""
+    warnings: list[str]
+    """The promises the seating breaks, and for whom, in the organiser's words."""
+
+
 def _seating_for(
     tournament: Tournament, number: int, movement: str, step: int | None, seed: int
-) -> tuple[movements.Seating, list[str]]:
+) -> Planned:
+    """Round `number` seated by `movement` (`step`: the Mitchell step chosen, None to let the
+    movement choose), with the promises it breaks."""
     field = [pair for pair in tournament.pairs.order_by("number") if pair.plays_in(number)]
     pair_ids = [pair.pk for pair in field]
     if len(pair_ids) < 2:
@@ -50,39 +63,157 @@ def _seating_for(
             _("The Mitchell step must be from %(low)s to %(high)s tables, not %(step)s.")
             % {"low": low, "high": high, "step": step}
         )
-    history, byes = results.history(tournament, before=number)
-    for pair in field:
-        # a late pair's missed rounds count as rounds out: it does not sit out again first
-        if pair.joined_from > 1:
-            byes[pair.pk] = byes.get(pair.pk, 0) + pair.joined_from - 1
+    history, byes = results.history(tournament, before=number)  # late pairs' rounds out too
     earlier = list(tournament.round_set.filter(number__lt=number).order_by("number"))
+    plan = tournament.movement_plan or default_movement_plan(tournament.rounds)
     request = movements.SeatingRequest(
         pairs=pair_ids,
         seed=seed,
-        step=step or 1,
+        step=step if movement == Round.Movement.MITCHELL else None,
         history=history,
         byes=byes,
         previous=results.seating_of(earlier[-1]) if earlier else None,
         earlier_movements=[round_.movement for round_ in earlier],
+        later_movements=plan[number:],
         standings=lambda: danese_standings(tournament, before=number),
     )
     try:
         seated = movements.seat_round(movement, request)
     except ValueError as error:
         raise ServiceError(str(error)) from None
-    warnings = list(seated.warnings)
-    seating = seated.seating
-    if seating.rematches:
-        count = len(seating.rematches)
+    numbers = {pair.pk: pair.number for pair in field}
+    warnings = promise_warnings(
+        seated.seating,
+        numbers,
+        history=history,
+        byes=byes,
+        step=seated.step if request.step is not None else None,
+        steps_without_rematch=seated.steps_without_rematch,
+    )
+    return Planned(seated.seating, seated.step, warnings)
+
+
+def promise_warnings(
+    seating: movements.Seating,
+    numbers: dict[int, int],
+    *,
+    history: movements.History,
+    byes: dict[int, int],
+    step: int | None = None,
+    steps_without_rematch: tuple[int, ...] = (),
+) -> list[str]:
+    """Which promise of the round `seating` breaks, and for whom, in the organiser's words:
+    a pair that sits out while another has sat out less, and the meetings played already,
+    saying whether another seating could avoid them (`step`: a Mitchell step the organiser
+    chose). `numbers` gives each pair id its pair number."""
+    promises = movements.promises_of(seating, history=history, byes=byes)
+    warnings = []
+    if promises.sat_out_less and promises.bye is not None:
+        warnings.append(_bye_again_text(promises, numbers, byes))
+    if not promises.rematches:
+        return warnings
+    count = len(promises.rematches)
+    meetings = "; ".join(
+        _("pair %(first)s meets pair %(second)s again") % {"first": first, "second": second}
+        for first, second in (sorted(numbers[pair] for pair in m) for m in promises.rematches)
+    )
+    if not promises.rematch_avoidable:
         warnings.append(
             ngettext(
-                "This seating repeats %(count)s meeting already played.",
-                "This seating repeats %(count)s meetings already played.",
+                "No seating avoids a rematch: %(meetings)s.",
+                "No seating avoids these %(count)s rematches: %(meetings)s.",
                 count,
             )
-            % {"count": count}
+            % {"count": count, "meetings": meetings}
         )
-    return seating, warnings
+        others = [numbers[pair] for pair in promises.byes_without_rematch]
+        if others:
+            warnings.append(
+                ngettext(
+                    "A seating without a rematch exists only if pair %(pairs)s sits out "
+                    "again while another pair has sat out less.",
+                    "A seating without a rematch exists only if one of pairs %(pairs)s sits "
+                    "out again while another pair has sat out less.",
+                    len(others),
+                )
+                % {"pairs": _numbers_text(others, either=True)}
+            )
+    elif step is not None:
+        warnings.append(
+            ngettext(
+                "Mitchell step %(step)s brings back a meeting already played: %(meetings)s.",
+                "Mitchell step %(step)s brings back %(count)s meetings already played: "
+                "%(meetings)s.",
+                count,
+            )
+            % {"step": step, "count": count, "meetings": meetings}
+        )
+        if steps_without_rematch:
+            warnings.append(
+                ngettext(
+                    "Step %(steps)s brings no rematch.",
+                    "Steps %(steps)s bring no rematch.",
+                    len(steps_without_rematch),
+                )
+                % {"steps": _numbers_text(list(steps_without_rematch), either=True)}
+            )
+        else:
+            warnings.append(
+                _(
+                    "No Mitchell step avoids it: leave the step empty and the round is "
+                    "seated with as few rematches as possible."
+                )
+            )
+    else:
+        warnings.append(
+            ngettext(
+                "This seating brings back a meeting already played, though a seating "
+                "without it exists: %(meetings)s.",
+                "This seating brings back %(count)s meetings already played, though a "
+                "seating without them exists: %(meetings)s.",
+                count,
+            )
+            % {"count": count, "meetings": meetings}
+        )
+    return warnings
+
+
+def _bye_again_text(
+    promises: movements.Promises, numbers: dict[int, int], byes: dict[int, int]
+) -> str:
+    """The bye promise broken: who sits out again, and who has sat out less."""
+    assert promises.bye is not None
+    others = sorted(numbers[pair] for pair in promises.sat_out_less)
+    values = {"pair": numbers[promises.bye], "others": _numbers_text(others)}
+    if byes.get(promises.bye, 0) == 1 and not any(byes.get(p) for p in promises.sat_out_less):
+        return (
+            ngettext(
+                "Pair %(pair)s sits out a second time while pair %(others)s has not sat out yet.",
+                "Pair %(pair)s sits out a second time while pairs %(others)s have not sat out yet.",
+                len(others),
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "Pair %(pair)s sits out again while pair %(others)s has sat out fewer times.",
+            "Pair %(pair)s sits out again while pairs %(others)s have sat out fewer times.",
+            len(others),
+        )
+        % values
+    )
+
+
+def round_preview(
+    *, tournament: Tournament, movement: str, step: int | None = None, seed: int
+) -> Planned:
+    """The next round as `round_prepare` would seat it with the same choices, saving nothing:
+    the page that seats a round shows the promises it breaks before seating."""
+    last = tournament.round_set.order_by("-number").first()
+    if last is not None and last.status != Round.Status.DONE:
+        raise ServiceError(_("Round %(number)s is not finished yet.") % {"number": last.number})
+    number = (last.number if last else 0) + 1
+    return _seating_for(tournament, number, movement, step, seed)
 
 
 @transaction.atomic
@@ -122,18 +253,16 @@ def round_prepare(
         )
     plan = tournament.movement_plan or default_movement_plan(tournament.rounds)
     movement = movement or (plan[number - 1] if number <= len(plan) else Round.Movement.DANESE)
-    if movement == Round.Movement.MITCHELL:
-        step = step or 1
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
-    seating, warnings = _seating_for(tournament, number, movement, step, seed)
+    planned = _seating_for(tournament, number, movement, step, seed)
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
         movement=movement,
-        step=step if movement == Round.Movement.MITCHELL else None,
+        step=planned.step if movement == Round.Movement.MITCHELL else None,
         seed=seed,
     )
-    _write_seating(round_, seating)
+    _write_seating(round_, planned.seating)
     record(
         tournament,
         Kind.ROUND_SEATED,
@@ -142,21 +271,21 @@ def round_prepare(
         after=_movement_of(round_),
     )
     results_changed(tournament)
-    return Prepared(round_, warnings)
+    return Prepared(round_, planned.warnings)
 
 
 def _movement_of(round_: Round) -> dict[str, object]:
     return {"movement": round_.movement, "step": round_.step}
 
 
-def _numbers_text(numbers: list[int]) -> str:
-    """Table numbers as a list in words: "4", "2 and 5", "1, 3 and 6"."""
+def _numbers_text(numbers: list[int], *, either: bool = False) -> str:
+    """Numbers as a list in words: "4", "2 and 5", "1, 3 and 6" (`either`: "2 or 5")."""
     if len(numbers) == 1:
         return str(numbers[0])
-    return _("%(some)s and %(last)s") % {
-        "some": ", ".join(str(n) for n in numbers[:-1]),
-        "last": numbers[-1],
-    }
+    values = {"some": ", ".join(str(n) for n in numbers[:-1]), "last": numbers[-1]}
+    if either:
+        return _("%(some)s or %(last)s") % values
+    return _("%(some)s and %(last)s") % values
 
 
 def _write_seating(round_: Round, seating: movements.Seating) -> None:
@@ -225,14 +354,12 @@ def round_reseat(
     _check_changeable(round_)
     before = _movement_of(round_)
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
-    if movement == Round.Movement.MITCHELL:
-        step = step or 1
-    seating, warnings = _seating_for(round_.tournament, round_.number, movement, step, seed)
+    planned = _seating_for(round_.tournament, round_.number, movement, step, seed)
     round_.movement = movement
-    round_.step = step if movement == Round.Movement.MITCHELL else None
+    round_.step = planned.step if movement == Round.Movement.MITCHELL else None
     round_.seed = seed
     round_.save(update_fields=["movement", "step", "seed"])
-    _write_seating(round_, seating)
+    _write_seating(round_, planned.seating)
     extra: dict[str, Any] = {"why": why} if why else {}
     record(
         round_.tournament,
@@ -244,7 +371,7 @@ def round_reseat(
         **extra,
     )
     results_changed(round_.tournament)
-    return Prepared(round_, warnings)
+    return Prepared(round_, planned.warnings)
 
 
 def _check_changeable(round_: Round) -> None:
@@ -292,19 +419,9 @@ def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair, user: User | None = 
         after={"a": _place(pair_a, b), "b": _place(pair_b, a)},
     )
     results_changed(round_.tournament)
-    history, _byes = results.history(round_.tournament, before=round_.number)
-    rematches = movements.rematches_in(results.seating_of(round_), history)
-    if rematches:
-        count = len(rematches)
-        return [
-            ngettext(
-                "This seating now repeats %(count)s meeting already played.",
-                "This seating now repeats %(count)s meetings already played.",
-                count,
-            )
-            % {"count": count}
-        ]
-    return []
+    history, byes = results.history(round_.tournament, before=round_.number)
+    numbers = dict(round_.tournament.pairs.values_list("pk", "number"))
+    return promise_warnings(results.seating_of(round_), numbers, history=history, byes=byes)
 
 
 def _place(pair: Pair, seat: Seat) -> dict[str, object]:
