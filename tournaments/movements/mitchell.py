@@ -62,10 +62,13 @@ def mitchell_round(
         return MitchellRound(random_draw(field, seed=seed, byes=byes, history=history), step or 1)
     if field_changed(previous, field):
         previous = mitchell_refit(previous, field)
-    positions = len(_positions(previous)[0])
+    lines = _positions(previous)
+    positions = len(lines[0])
+    met = opponents_met(history)
 
     def moved(by: int) -> Seating:
-        return mitchell(previous, pairs=field, step=by, seed=seed, history=history, byes=byes)
+        _check_step(by, positions)
+        return _moved(lines, by, met, byes or {})
 
     if step is not None:
         seating = moved(step)
@@ -124,7 +127,17 @@ def mitchell(
             "the field changed since the previous round: "
             "a Mitchell cannot continue, start a new movement"
         )
-    north_south, east_west = _positions(previous)
+    return _moved(_positions(previous), step, opponents_met(history), byes or {})
+
+
+def _moved(
+    lines: tuple[list[int | None], list[int]],
+    step: int,
+    met: Mapping[int, set[int]],
+    byes: Mapping[int, int],
+) -> Seating:
+    """The round after the one whose `lines` (`_positions`) are given, East-West moved `step`."""
+    north_south, east_west = lines
     count = len(north_south)
     arriving = [east_west[(position - step) % count] for position in range(count)]
     bye = None
@@ -134,9 +147,8 @@ def mitchell(
             bye = ew
         else:
             tables.append(TableSeat(position + 1, ns, ew))
-    met = opponents_met(history)
     if bye is not None:
-        tables, bye = _fair_bye(tables, bye, byes or {}, met)
+        tables, bye = _fair_bye(tables, bye, byes, met)
     return Seating(tuple(tables), bye, rematches_at(tables, met))
 
 
