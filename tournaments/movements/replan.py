@@ -17,7 +17,14 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from tournaments.movements.danese_pairing import pair_in_order
 from tournaments.movements.draws import round_robin
-from tournaments.movements.seating import History, Seating, TableSeat, check_field, opponents_met
+from tournaments.movements.seating import (
+    History,
+    Seating,
+    TableSeat,
+    check_field,
+    opponents_met,
+    rematches_at,
+)
 
 #: Search steps (an opponent tried) allowed for the plans of two rounds or more, shared by all
 #: of them: a few tenths of a second. A field of 8 to 12 pairs needs a few hundred.
@@ -87,7 +94,7 @@ def round_robin_replanned(
         TableSeat(number, *sorted((table.ns, table.ew), key=index.__getitem__))
         for number, table in enumerate(by_number, 1)
     )
-    return Seating(ordered, seating.bye, seating.rematches, seating.budget_exhausted)
+    return Seating(ordered, seating.bye, rematches_at(ordered, met), seating.budget_exhausted)
 
 
 class _Search:

@@ -11,8 +11,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
+from tournaments import movements, services
 from tournaments.models import Club, Pair, Round, Tournament
+from tournaments.services.rounds import promise_warnings
 from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_services_evening import play_round
 
@@ -199,4 +200,47 @@ def test_a_swap_that_gives_a_second_bye_says_for_whom(club: Club, organiser: Use
     listed = ", ".join(map(str, others[:-1])) + f" and {others[-1]}"
     assert warnings == [
         f"Pair {sat_out} sits out a second time while pairs {listed} have not sat out yet."
+    ]
+
+
+# --- the words ------------------------------------------------------------------------------
+
+
+def test_the_warnings_name_the_pairs_by_number_in_the_organisers_words() -> None:
+    # pair ids 11..15 are pairs 1..5; only pair 1 may sit out, and 2 met 3, 4 and 5
+    seating = movements.danese(
+        [11, 12, 13, 14, 15],
+        history=[(12, 13), (12, 14), (12, 15)],
+        byes={12: 1, 13: 1, 14: 1, 15: 1},
+    )
+    numbers = {pk: pk - 10 for pk in range(11, 16)}
+    history, byes = [(12, 13), (12, 14), (12, 15)], {12: 1, 13: 1, 14: 1, 15: 1}
+    assert promise_warnings(seating, numbers, history=history, byes=byes) == [
+        "No seating avoids a rematch: pair 2 meets pair 3 again.",
+        "A seating without a rematch exists only if one of pairs 2, 3, 4 or 5 sits out again "
+        "while another pair has sat out less.",
+    ]
+    # the organiser swaps 1 and 4: 4 sits out again, and 2 still meets 3
+    again = movements.swap_pairs(seating, 11, 14)
+    assert promise_warnings(again, numbers, history=history, byes=byes)[0] == (
+        "Pair 4 sits out a second time while pair 1 has not sat out yet."
+    )
+    more = {11: 1, 12: 2, 13: 2, 14: 2, 15: 2}
+    assert promise_warnings(again, numbers, history=history, byes=more)[0] == (
+        "Pair 4 sits out again while pair 1 has sat out fewer times."
+    )
+    mitchell = movements.Seating(
+        (movements.TableSeat(1, 11, 12), movements.TableSeat(2, 13, 14)), 15
+    )
+    assert promise_warnings(
+        mitchell,
+        numbers,
+        history=[(11, 12), (13, 14)],
+        byes={},
+        step=2,
+        steps_without_rematch=(1,),
+    ) == [
+        "Mitchell step 2 brings back 2 meetings already played: pair 1 meets pair 2 again; "
+        "pair 3 meets pair 4 again.",
+        "Step 1 brings no rematch.",
     ]

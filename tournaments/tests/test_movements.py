@@ -886,3 +886,41 @@ def test_every_plan_keeps_both_promises_where_a_seating_can(
             byes[seating.bye] += 1
         history += seating.meetings()
         previous = seating
+
+
+@pytest.mark.parametrize(
+    ("seating", "history", "byes", "sat_out_less", "fewest", "byes_without"),
+    [
+        # a fair bye and new meetings: both promises kept
+        (seating_of((1, 2), (3, 4), bye=5), [(1, 3)], {}, (), 0, ()),
+        # 5 sat out already while 1..4 have not: the bye promise breaks for them
+        (seating_of((1, 2), (3, 4), bye=5), [], {5: 1}, (1, 2, 3, 4), 0, ()),
+        # 1-2 again though 1-3, 2-4 were new: the rematch was avoidable
+        (seating_of((1, 2), (3, 4)), [(1, 2)], {}, (), 0, ()),
+        # only 1 may sit out, and 2 met 3, 4 and 5: one rematch is forced; it would not be
+        # with any of the others out, but each has sat out already
+        (
+            seating_of((2, 3), (4, 5), bye=1),
+            [(2, 3), (2, 4), (2, 5)],
+            {2: 1, 3: 1, 4: 1, 5: 1},
+            (),
+            1,
+            (2, 3, 4, 5),
+        ),
+    ],
+)
+def test_promises_of_says_which_promise_breaks_and_whether_a_seating_could_keep_it(
+    seating: Seating,
+    history: list[Meeting],
+    byes: dict[int, int],
+    sat_out_less: tuple[int, ...],
+    fewest: int,
+    byes_without: tuple[int, ...],
+) -> None:
+    promises = promises_of(seating, history=history, byes=byes)
+    assert promises.sat_out_less == sat_out_less
+    assert promises.fewest_rematches == fewest
+    assert promises.byes_without_rematch == byes_without
+    assert promises.rematch_avoidable == (
+        len(seating.rematches or rematches_in(seating, history)) > fewest
+    )
