@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tournaments import movements, services
 from tournaments.models import Club, Pair, Round, Tournament
-from tournaments.services.rounds import promise_warnings
+from tournaments.services.promises import promise_warnings
 from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_services_evening import play_round
 

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from tournaments import selectors, services
-from tournaments.forms.setup import MovementForm, PrepareForm, SwapForm
+from tournaments.forms.rounds import MovementForm, PrepareForm, SwapForm
 from tournaments.models import Round, Table, Tournament
 from tournaments.selectors import players
 from tournaments.services import ServiceError
