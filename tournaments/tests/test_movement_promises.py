@@ -120,6 +120,18 @@ def test_a_round_robin_with_a_late_pair_repeats_no_meeting_and_the_late_pair_sit
     assert sorted(byes) == list(range(1, 9))  # type: ignore[type-var]
 
 
+def test_a_late_pairs_missed_round_counts_as_a_round_out(club: Club, organiser: User) -> None:
+    # 4 pairs play round 1; pair 5 joins for round 2, last in the standings with nothing: the
+    # Danese would give the lowest-ranked pair the bye, but 5 has been out already
+    tournament = make_tournament(club, pairs=4, rounds=3)
+    play(tournament, organiser, movement="random", seed=1)
+    (late,) = services.pairs_add(tournament=tournament, text="Nora Late / Ugo Late")
+    assert late.joined_from == 2
+    round_, warnings = play(tournament, organiser, movement="danese", seed=1)
+    assert bye_of(round_) != 5 and bye_of(round_) is not None
+    assert warnings == []
+
+
 def test_a_mitchell_step_left_empty_is_the_first_without_a_rematch(
     club: Club, organiser: User
 ) -> None:
