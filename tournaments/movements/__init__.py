@@ -31,7 +31,11 @@ from tournaments.movements.mitchell import (
 )
 from tournaments.movements.promises import Promises, promises_of
 from tournaments.movements.registry import MOVEMENTS, Seated, SeatingRequest, seat_round
-from tournaments.movements.replan import berger_continues, round_robin_replanned
+from tournaments.movements.replan import (
+    berger_continues,
+    berger_with_gaps,
+    round_robin_replanned,
+)
 from tournaments.movements.seating import History, Seating, TableSeat, rematches_in, swap_pairs
 
 __all__ = [
@@ -45,6 +49,7 @@ __all__ = [
     "SeatingRequest",
     "TableSeat",
     "berger_continues",
+    "berger_with_gaps",
     "danese",
     "mitchell",
     "mitchell_refit",

@@ -17,7 +17,11 @@ from dataclasses import dataclass, field
 from tournaments.movements.danese_pairing import danese
 from tournaments.movements.draws import random_draw, round_robin
 from tournaments.movements.mitchell import mitchell_round
-from tournaments.movements.replan import berger_continues, round_robin_replanned
+from tournaments.movements.replan import (
+    berger_continues,
+    berger_with_gaps,
+    round_robin_replanned,
+)
 from tournaments.movements.seating import History, Seating
 
 
@@ -37,6 +41,8 @@ class SeatingRequest:
     """The movements of the rounds before, in order."""
     later_movements: Sequence[str] = ()
     """The movements planned for the rounds after this one, in order."""
+    entrants: Sequence[int] = ()
+    """Every pair entered, in pair-number order: those withdrawn and those joined late too."""
     standings: Callable[[], Sequence[int]] = lambda: ()
     """Pair ids best first by the results so far; read only by the movements that need it."""
 
@@ -74,14 +80,18 @@ def _danese(request: SeatingRequest) -> Seated:
 
 
 def _round_robin(request: SeatingRequest) -> Seated:
-    """The Berger tables while the field is the one they were drawn for and only round robin
-    rounds were played; otherwise the round robin's rounds left are planned again."""
+    """The Berger tables while only round robin rounds were played and they fit: the field's
+    own, or every entrant's with a gap where a pair withdrew (or a late pair in the phantom's
+    place); otherwise the round robin's rounds left are planned again."""
     earlier = request.earlier_movements
     played = len(earlier)
-    if all(movement == "round_robin" for movement in earlier) and berger_continues(
-        request.pairs, played=played, history=request.history, byes=request.byes
-    ):
-        return Seated(round_robin(request.pairs, round_number=played + 1))
+    if all(movement == "round_robin" for movement in earlier):
+        pairs, history, byes = request.pairs, request.history, request.byes
+        if berger_continues(pairs, played=played, history=history, byes=byes):
+            return Seated(round_robin(pairs, round_number=played + 1))
+        gaps = berger_with_gaps(request.entrants, pairs, played=played, history=history, byes=byes)
+        if gaps is not None:
+            return Seated(gaps)
     ahead = 1
     for movement in request.later_movements:
         if movement != "round_robin":

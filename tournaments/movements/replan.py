@@ -1,14 +1,20 @@
 """The round robin after a change: the rounds still to play planned again from what was played.
 
-The Berger tables hold only while the field is the one they were drawn for. Once a pair has
-withdrawn or joined (or another movement, or a swap, came in between), the next round is the
-first of a plan of the rounds still to play in which no two pairs meet again and each bye goes
-to a pair with the fewest rounds out. The plan is searched depth first, round by round: the
-pair that sits out among those with the fewest byes, then a perfect matching of the others over
-"not met yet" (the pair with the fewest possible opponents first); a branch is cut as soon as a
-pair has fewer opponents left to meet than rounds it must still play. When no such plan exists
-for all the rounds left, the longest that exists is used; when not even one round can be
-seated without a rematch, the round has the fewest rematches possible (`pair_in_order`).
+The Berger tables hold while the field is the one they were drawn for (`berger_continues`).
+When a pair has withdrawn from an even field, or a late pair has joined an odd one, the tables
+drawn for every pair entered still fit (`berger_with_gaps`): a pair gone leaves its opponent of
+the round a bye, a late pair takes the phantom's place; their meetings so far are the ones
+played, so the rounds left bring no rematch and each pair sits out at most once.
+
+Otherwise (two pairs gone, a late pair in an even field, another movement or a swap in between)
+the next round is the first of a plan of the rounds still to play in which no two pairs meet
+again and each bye goes to a pair with the fewest rounds out. The plan is searched depth first,
+round by round: the pair that sits out among those with the fewest byes (the one with fewest
+opponents left first), then a perfect matching of the others over "not met yet" (the pair with
+the fewest possible opponents first); a branch is cut as soon as a pair has fewer opponents
+left to meet than rounds it must still play. When no such plan is found for all the rounds left
+within the search's budget, the longest found is used; when not even one round can be seated
+without a rematch, the round has the fewest rematches possible (`pair_in_order`).
 """
 
 from __future__ import annotations
@@ -26,9 +32,10 @@ from tournaments.movements.seating import (
     rematches_at,
 )
 
-#: Search steps (an opponent tried) allowed for the plans of two rounds or more, shared by all
-#: of them: a few tenths of a second. A field of 8 to 12 pairs needs a few hundred.
-REPLAN_BUDGET = 60_000
+#: Search steps allowed for the plans of two rounds or more, shared by all of them: about a
+#: tenth of a second. Fields of up to 12 pairs need a few hundred; a larger field whose plan
+#: is not found in time is seated one round at a time, still without a rematch where it can.
+REPLAN_BUDGET = 20_000
 
 _Round = tuple[int | None, list[tuple[int, int]]]
 
@@ -42,16 +49,49 @@ def berger_continues(
 ) -> bool:
     """Whether the rounds played are exactly Berger rounds 1 to `played` of this field (same
     meetings, same byes), so that the Berger tables can go on: the field never changed."""
-    count = len(pairs) if len(pairs) % 2 else len(pairs) - 1
-    if played >= count:
+    if played >= _berger_rounds(len(pairs)):
         return False
     berger = [round_robin(pairs, round_number=number) for number in range(1, played + 1)]
     meetings = {frozenset(meeting) for seating in berger for meeting in seating.meetings()}
-    met = opponents_met(history)
-    played_meetings = {frozenset((pair, other)) for pair in met for other in met[pair]}
     sat_out = {seating.bye for seating in berger if seating.bye is not None}
     out = {pair for pair, count in byes.items() if count}
-    return played_meetings == meetings and out == sat_out
+    return _played(history) == meetings and out == sat_out
+
+
+def berger_with_gaps(
+    entrants: Sequence[int],
+    pairs: Sequence[int],
+    *,
+    played: int,
+    history: History,
+    byes: Mapping[int, int],
+) -> Seating | None:
+    """Round `played` + 1 of the Berger tables of every pair entered that is still here or has
+    played (`entrants`, in pair-number order: a late pair last, in the phantom's place), with a
+    pair gone leaving its opponent a bye; None when those tables do not fit what was played
+    (a meeting played that they do not hold), or the round would leave more than one pair
+    without an opponent, bring a rematch or give the bye to a pair that has sat out more."""
+    met = opponents_met(history)
+    present = set(pairs)
+    drawn = [pair for pair in entrants if pair in present or pair in met]
+    if played >= _berger_rounds(len(drawn)) or not present <= set(drawn):
+        return None
+    berger = [round_robin(drawn, round_number=number) for number in range(1, played + 1)]
+    if not _played(history) <= {frozenset(m) for seating in berger for m in seating.meetings()}:
+        return None
+    following = round_robin(drawn, round_number=played + 1)
+    kept = [t for t in following.tables if t.ns in present and t.ew in present]
+    seated = {pair for table in kept for pair in (table.ns, table.ew)}
+    idle = [pair for pair in pairs if pair not in seated]
+    if len(idle) > 1:
+        return None
+    tables = tuple(TableSeat(number, t.ns, t.ew) for number, t in enumerate(kept, 1))
+    bye = idle[0] if idle else None
+    if bye is not None and byes.get(bye, 0) > min(byes.get(pair, 0) for pair in pairs):
+        return None
+    if rematches_at(tables, met):
+        return None
+    return Seating(tables, bye)
 
 
 def round_robin_replanned(
@@ -97,6 +137,16 @@ def round_robin_replanned(
     return Seating(ordered, seating.bye, rematches_at(ordered, met), seating.budget_exhausted)
 
 
+def _berger_rounds(count: int) -> int:
+    """How many rounds the Berger tables of `count` pairs have."""
+    return count if count % 2 else count - 1
+
+
+def _played(history: History) -> set[frozenset[int]]:
+    met = opponents_met(history)
+    return {frozenset((pair, other)) for pair in met for other in met[pair]}
+
+
 class _Search:
     """Depth-first search for rounds without a rematch, over bit masks of "not met yet"."""
 
@@ -104,8 +154,8 @@ class _Search:
         self.count = count
         self.budget = budget
 
-    def spend(self) -> None:
-        self.budget -= 1
+    def spend(self, steps: int = 1) -> None:
+        self.budget -= steps
         if self.budget < 0:
             raise _OutOfBudget
 
@@ -113,15 +163,16 @@ class _Search:
         """`ahead` rounds without a rematch, each bye among the fewest byes; None if none."""
         if ahead == 0:
             return []
+        self.spend(self.count)
         if not self._feasible(not_met, counts, ahead):
             return None
         everyone = (1 << self.count) - 1
         if self.count % 2:
             fewest = min(counts)
-            # the highest-numbered first, as the Berger tables' phantom meets the last number
-            sitting_out: list[int | None] = [
-                pair for pair in reversed(range(self.count)) if counts[pair] == fewest
-            ]
+            # the pair with the fewest opponents left sits out first: it needs it most
+            candidates = [pair for pair in range(self.count) if counts[pair] == fewest]
+            candidates.sort(key=lambda pair: (not_met[pair].bit_count(), -pair))
+            sitting_out: list[int | None] = [*candidates]
         else:
             sitting_out = [None]
         for bye in sitting_out:

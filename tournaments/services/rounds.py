@@ -52,7 +52,8 @@ def _seating_for(
 ) -> Planned:
     """Round `number` seated by `movement` (`step`: the Mitchell step chosen, None to let the
     movement choose), with the promises it breaks."""
-    field = [pair for pair in tournament.pairs.order_by("number") if pair.plays_in(number)]
+    entrants = list(tournament.pairs.order_by("number"))
+    field = [pair for pair in entrants if pair.plays_in(number)]
     pair_ids = [pair.pk for pair in field]
     if len(pair_ids) < 2:
         raise ServiceError(_("Add at least two pairs before seating a round."))
@@ -76,6 +77,7 @@ def _seating_for(
         previous=results.seating_of(earlier[-1]) if earlier else None,
         earlier_movements=[round_.movement for round_ in earlier],
         later_movements=plan[number:],
+        entrants=[pair.pk for pair in entrants],
         standings=lambda: danese_standings(tournament, before=number),
     )
     try:

@@ -757,6 +757,55 @@ def test_round_robin_with_a_late_pair_meets_everyone_once_and_the_late_pair_sits
     assert byes == Counter(dict.fromkeys(field, 1))  # pair 9's is its missed round
 
 
+@pytest.mark.parametrize(
+    ("entrants", "gone", "late", "changed", "rounds"),
+    [
+        # 6 pairs, pair 3 withdraws after round 2: the Berger tables of the 6 go on, and 3's
+        # opponent of the round sits out (rounds 3, 4, 5: pairs 2, 6, 1... as drawn)
+        (range(1, 7), 3, None, 3, 5),
+        # 10 pairs, pair 10 (Berger's fixed number) withdraws after round 4
+        (range(1, 11), 10, None, 5, 9),
+        # 7 pairs and pair 8 joining for round 3: it takes the phantom's place
+        (range(1, 9), None, 8, 3, 7),
+    ],
+)
+def test_round_robin_goes_on_with_the_tables_of_every_entrant_where_they_fit(
+    entrants: Sequence[int], gone: int | None, late: int | None, changed: int, rounds: int
+) -> None:
+    entrants = list(entrants)
+    history: list[Meeting] = []
+    byes: Counter[int] = Counter()
+    for number in range(1, rounds + 1):
+        field = [
+            pair
+            for pair in entrants
+            if not (pair == gone and number >= changed) and not (pair == late and number < changed)
+        ]
+        if late is not None and number == changed:
+            byes[late] += changed - 1
+        request = SeatingRequest(
+            pairs=field,
+            seed=0,
+            history=list(history),
+            byes=dict(byes),
+            earlier_movements=["round_robin"] * (number - 1),
+            later_movements=["round_robin"] * (rounds - number),
+            entrants=[pair for pair in entrants if pair != late or number >= changed],
+        )
+        seating = seat_round("round_robin", request).seating
+        berger = round_robin(entrants, round_number=number)
+        wanted = [m for m in seats(berger) if gone not in m or number < changed]
+        if number < changed and late is not None:
+            wanted = seats(round_robin(entrants[:-1], round_number=number))
+        assert seats(seating) == wanted
+        assert seating.rematches == ()
+        if seating.bye is not None:
+            assert byes[seating.bye] == min(byes[pair] for pair in field)
+            byes[seating.bye] += 1
+        history += seating.meetings()
+    assert len(set(map(frozenset, history))) == len(history)
+
+
 def test_round_robin_keeps_the_berger_tables_while_the_field_never_changed() -> None:
     history: list[Meeting] = []
     byes: Counter[int] = Counter()
@@ -856,6 +905,7 @@ def test_every_plan_keeps_both_promises_where_a_seating_can(
                     previous=previous,
                     earlier_movements=plan[: number - 1],
                     later_movements=plan[number:],
+                    entrants=[*range(1, count + 1), *sorted(set(byes) - set(range(count + 1)))],
                     standings=lambda standings=standings: standings,  # type: ignore[misc]
                 ),
             )
