@@ -12,9 +12,10 @@ again and each bye goes to a pair with the fewest rounds out. The plan is search
 round by round: the pair that sits out among those with the fewest byes (the one with fewest
 opponents left first), then a perfect matching of the others over "not met yet" (the pair with
 the fewest possible opponents first); a branch is cut as soon as a pair has fewer opponents
-left to meet than rounds it must still play. When no such plan is found for all the rounds left
-within the search's budget, the longest found is used; when not even one round can be seated
-without a rematch, the round has the fewest rematches possible (`pair_in_order`).
+left to meet than rounds it must still play. When no plan exists for all the rounds left, one
+round fewer is tried, and so on; once the search's budget is spent, or with one round left,
+the round is seated on its own: without a rematch if it can be, else with the fewest possible
+(`pair_in_order`), its bye among the fewest byes either way.
 """
 
 from __future__ import annotations
