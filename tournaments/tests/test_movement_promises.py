@@ -137,9 +137,14 @@ def test_a_mitchell_step_left_empty_is_the_first_without_a_rematch(
 ) -> None:
     # 8 pairs on 4 tables: the draw, then Mitchell step 3; step 1 would bring back round 1
     # (3 + 1 = 4 tables: a whole lap), so the movement takes step 2
-    tournament = make_tournament(club, pairs=8, rounds=3)
+    tournament = make_tournament(club, pairs=8, rounds=4)
     first, _warnings = play(tournament, organiser, movement="random", seed=1)
     second, _warnings = play(tournament, organiser, movement="mitchell", step=3, seed=1)
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(reverse("round_prepare", args=[tournament.pk])).content.decode()
+    assert "planned: Mitchell" in page and "Before you seat" not in page
+    assert "Left empty, the East-West pairs move 2 tables on." in page
     prepared = services.round_prepare(tournament=tournament, movement="mitchell", seed=1)
     assert prepared.round.step == 2 and prepared.warnings == []
     played = set(meetings_of(first)) | set(meetings_of(second))
