@@ -1,12 +1,11 @@
-"""Forms of the organiser's setup and round pages: a tournament's settings, the pairs typed one a
-line, the movement of a round and a swap of two pairs. They check the shape of what is typed;
-the services decide whether it can be done."""
+"""Forms of the organiser's setup pages: a tournament's settings and the pairs typed one a line.
+They check the shape of what is typed; the services decide whether it can be done. The round
+pages' forms are in `forms.rounds`."""
 
 from collections.abc import Mapping
 from typing import Any, cast
 
 from django import forms
-from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -20,7 +19,6 @@ from tournaments.models import (
     VARIANT_CHOICES,
     VP_SCALE_CHOICES,
     Club,
-    Pair,
     Round,
     Tournament,
 )
@@ -345,71 +343,3 @@ class PairsForm(forms.Form):
         error_messages={"required": _("Write at least one pair, one a line.")},
         help_text=_("Write the two players of a pair on one line, separated by “/”."),
     )
-
-
-class MovementForm(forms.Form):
-    movement = forms.ChoiceField(
-        label=_("Movement"),
-        choices=MOVEMENT_CHOICES,
-        help_text=_("How the pairs move from table to table in this round."),
-    )
-    step = _whole(
-        _("the Mitchell step"),
-        label=_("Mitchell step"),
-        initial=1,
-        min_value=limits.MITCHELL_STEP[0],
-        max_value=limits.MITCHELL_STEP[1],
-        required=False,
-        example=1,
-        help_text=_("Mitchell only: how many tables the East-West pairs move on."),
-    )
-
-
-class SwapForm(forms.Form):
-    pair_a = forms.ModelChoiceField(
-        label=_("Swap pair"),
-        help_text=_("The first pair: it takes the other pair's table and direction."),
-        queryset=Pair.objects.none(),
-        empty_label=_("Choose a pair"),
-        error_messages={
-            "required": _("Choose the first pair."),
-            "invalid_choice": _("Choose a pair of this tournament."),
-        },
-    )
-    pair_b = forms.ModelChoiceField(
-        label=_("with pair"),
-        help_text=_("The second pair: it takes the first pair's place."),
-        queryset=Pair.objects.none(),
-        empty_label=_("Choose a pair"),
-        error_messages={
-            "required": _("Choose the second pair."),
-            "invalid_choice": _("Choose a pair of this tournament."),
-        },
-    )
-
-    def __init__(
-        self,
-        data: Mapping[str, Any] | None = None,
-        *,
-        pairs: QuerySet[Pair],
-        places: Mapping[int, str] | None = None,
-    ) -> None:
-        """`places`: where each pair sits now, by pair id ("table 2, North-South")."""
-        super().__init__(data)
-        places = places or {}
-
-        def label(pair: Pair) -> str:
-            place = places.get(pair.pk)
-            return f"{pair.number}. {pair.names}" + (f" ({place})" if place else "")
-
-        for name in ("pair_a", "pair_b"):
-            field = cast("forms.ModelChoiceField[Pair]", self.fields[name])
-            field.queryset = pairs
-            field.label_from_instance = label  # type: ignore[assignment,method-assign]
-
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        data = self.cleaned_data
-        if data.get("pair_a") and data.get("pair_a") == data.get("pair_b"):
-            raise forms.ValidationError(gettext("Choose two different pairs to swap."))
-        return data

@@ -2,45 +2,65 @@
 
 This package owns the pairing rules of a club Burraco tournament and nothing else: the random
 draw, the Mitchell movement (North-South stay, East-West move), the Danese (Swiss-like: 1st v 2nd,
-3rd v 4th, no rematch while one can be avoided), the round robin (Berger tables), the bye of an
-odd field ("tavolo zoppo"), the organiser's manual swap, and spotting rematches against the
-meetings already played. It is pure standard-library Python on integer pair ids, with no Django,
-no database and no scoring: the caller reads standings and history, and saves the `Seating`.
+3rd v 4th, no rematch while one can be avoided), the round robin (Berger tables, planned again
+when the field changes), the bye of an odd field ("tavolo zoppo"), the organiser's manual swap,
+and the two promises of every round: no pair sits out twice while another has not, no two
+pairs meet again while a seating without a rematch exists. It is pure standard-library Python
+on integer pair ids, with no Django, no database and no scoring: the caller reads standings and
+history, and saves the `Seating`.
 
 History is given either as the meetings played, ``[(ns, ew), ...]`` (e.g. chained
 ``Seating.meetings()``), or as a mapping ``pair -> opponents met``; both are read symmetrically.
+Byes are given as ``pair -> rounds out`` (byes taken, and a late pair's missed rounds).
 
-Modules: `seating` (the result types, swap, rematches), `draws` (random draw, Mitchell, round
-robin), `danese_pairing` (the Danese search), `matching` (the exact check it prunes with) and
-`registry` (every movement by its slug, the one place that picks the function).
+Modules: `seating` (the result types, swap, rematches), `draws` (random draw, Berger tables),
+`mitchell` (the Mitchell and its step), `replan` (the round robin after a change),
+`danese_pairing` (the Danese search, also the draw's and the mend's), `matching` (the exact
+check it prunes with), `promises` (what a seating keeps of the two promises) and `registry`
+(every movement by its slug, the one place that picks the function).
 """
 
-from tournaments.movements.danese_pairing import DEFAULT_NODE_BUDGET, danese
-from tournaments.movements.draws import (
+from tournaments.movements.danese_pairing import DEFAULT_NODE_BUDGET, danese, pair_in_order
+from tournaments.movements.draws import random_draw, round_robin
+from tournaments.movements.mitchell import (
+    MitchellRound,
     mitchell,
     mitchell_refit,
     mitchell_repeats,
-    random_draw,
-    round_robin,
+    mitchell_round,
 )
+from tournaments.movements.promises import Promises, promises_of
 from tournaments.movements.registry import MOVEMENTS, Seated, SeatingRequest, seat_round
+from tournaments.movements.replan import (
+    berger_continues,
+    berger_with_gaps,
+    round_robin_replanned,
+)
 from tournaments.movements.seating import History, Seating, TableSeat, rematches_in, swap_pairs
 
 __all__ = [
     "DEFAULT_NODE_BUDGET",
     "MOVEMENTS",
     "History",
+    "MitchellRound",
+    "Promises",
     "Seated",
     "Seating",
     "SeatingRequest",
     "TableSeat",
+    "berger_continues",
+    "berger_with_gaps",
     "danese",
     "mitchell",
     "mitchell_refit",
     "mitchell_repeats",
+    "mitchell_round",
+    "pair_in_order",
+    "promises_of",
     "random_draw",
     "rematches_in",
     "round_robin",
+    "round_robin_replanned",
     "seat_round",
     "swap_pairs",
 ]

@@ -1,19 +1,12 @@
-"""The fixed movements: random draw, Mitchell (with its repeat warning) and round robin."""
+"""The draws: the random draw and the round robin's Berger tables."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from tournaments.movements.seating import (
-    History,
-    Seating,
-    TableSeat,
-    check_field,
-    opponents_met,
-    pick_bye,
-    rematches_at,
-)
+from tournaments.movements.danese_pairing import pair_in_order
+from tournaments.movements.seating import History, Seating, TableSeat, check_field
 
 
 def random_draw(
@@ -26,122 +19,14 @@ def random_draw(
     """Seeded shuffle; consecutive pairs meet, tables in draw order, the first drawn sits NS.
 
     The draw depends only on the set of pair ids and the seed, not on the order they are given
-    in. With an odd field a random pair among those with the fewest `byes` sits out. `history` is
-    only used to report rematches: a draw does not avoid them.
+    in. With an odd field the last drawn among the pairs with the fewest `byes` sits out. Where
+    the draw would bring back a meeting of `history`, the seating is the one closest to the draw
+    without it (`pair_in_order`: the Danese's search, on the drawn order): a rematch only when
+    none can be avoided, and a pair that sits out chosen so that the others can pair.
     """
     order = sorted(check_field(pairs))
     random.Random(seed).shuffle(order)
-    bye = None
-    if len(order) % 2:
-        bye = pick_bye(order, byes)
-        order.remove(bye)
-    tables = tuple(
-        TableSeat(number, order[2 * number - 2], order[2 * number - 1])
-        for number in range(1, len(order) // 2 + 1)
-    )
-    return Seating(tables, bye, rematches_at(tables, opponents_met(history)))
-
-
-def mitchell(
-    previous: Seating | None,
-    *,
-    pairs: Iterable[int],
-    step: int,
-    seed: int,
-    history: History = (),
-    byes: Mapping[int, int] | None = None,
-) -> Seating:
-    """Next Mitchell round: North-South stay, East-West move `step` tables on (t -> t + step).
-
-    The movement follows from the `previous` round's seating, whatever movement produced it;
-    without one it starts from `random_draw(pairs, seed=seed, byes=byes)`. With an odd field
-    the table after the last has a phantom North-South: the previous bye sits East-West there,
-    and the East-West pair that moves onto it sits out, so the bye rotates through East-West.
-    A step that repeats meetings in `history` is not refused: they are listed in `rematches`
-    (`mitchell_repeats` gives them before choosing the step).
-    """
-    field = check_field(pairs)
-    _check_step(step, (len(field) + 1) // 2)
-    if previous is None:
-        return random_draw(field, seed=seed, byes=byes, history=history)
-    if sorted(previous.pairs()) != sorted(field):
-        raise ValueError(
-            "the field changed since the previous round: "
-            "a Mitchell cannot continue, start a new movement"
-        )
-    north_south, east_west = _positions(previous)
-    count = len(north_south)
-    arriving = [east_west[(position - step) % count] for position in range(count)]
-    bye = None
-    tables: list[TableSeat] = []
-    for position, (ns, ew) in enumerate(zip(north_south, arriving, strict=True)):
-        if ns is None:
-            bye = ew
-        else:
-            tables.append(TableSeat(position + 1, ns, ew))
-    return Seating(tuple(tables), bye, rematches_at(tables, opponents_met(history)))
-
-
-def mitchell_refit(previous: Seating, pairs: Sequence[int]) -> Seating:
-    """The `previous` round's Mitchell lines fitted to a field that changed since (a pair
-    withdrew, a late pair joined), so that the movement can go on: a pair gone leaves its
-    line, a new pair sits North-South at a new table (North-South stays, so a pair that
-    missed rounds does not sit out next), and the lines are evened out by moving the last of
-    the other North-South pairs to East-West (East-West may have one pair more: it sits out,
-    as in an odd field). The tables before keep their places, so the movement goes on as it
-    was; a meeting it brings back is listed like any rematch."""
-    field = check_field(pairs)
-    present = set(field)
-    tables = sorted(previous.tables, key=lambda table: table.number)
-    north_south = [table.ns for table in tables if table.ns in present]
-    east_west = [table.ew for table in tables if table.ew in present]
-    if previous.bye is not None and previous.bye in present:
-        east_west.append(previous.bye)
-    placed = set(north_south) | set(east_west)
-    new = [pair for pair in field if pair not in placed]
-    north_south += new
-    while len(north_south) > len(east_west):
-        movable = [pair for pair in north_south if pair not in new] or north_south
-        east_west.append(north_south.pop(north_south.index(movable[-1])))
-    while len(east_west) > len(north_south) + 1:
-        north_south.append(east_west.pop())
-    fitted = tuple(
-        TableSeat(number, ns, ew)
-        for number, (ns, ew) in enumerate(zip(north_south, east_west, strict=False), 1)
-    )
-    bye = east_west[-1] if len(east_west) > len(north_south) else None
-    return Seating(fitted, bye)
-
-
-def mitchell_repeats(previous: Seating, *, step: int, history: History) -> list[frozenset[int]]:
-    """The meetings already in `history` that moving East-West by `step` would bring back."""
-    following = mitchell(previous, pairs=previous.pairs(), step=step, seed=0, history=history)
-    return list(following.rematches)
-
-
-def _check_step(step: int, table_count: int) -> None:
-    if table_count < 2:
-        raise ValueError("a Mitchell needs at least 2 tables: with 1 table nobody can move")
-    if step < 1:
-        raise ValueError(f"the Mitchell step must be at least 1 table, got {step}")
-    if step % table_count == 0:
-        raise ValueError(
-            f"step {step} brings East-West back to the table they started at: "
-            f"with {table_count} tables choose a step from 1 to {table_count - 1}"
-        )
-
-
-def _positions(previous: Seating) -> tuple[list[int | None], list[int]]:
-    """North-South and East-West pair at each table position; a phantom North-South is None."""
-    tables = sorted(previous.tables, key=lambda table: table.number)
-    if [table.number for table in tables] != list(range(1, len(tables) + 1)):
-        raise ValueError("a Mitchell continues from tables numbered 1, 2, 3, ... without gaps")
-    north_south: list[int | None] = [table.ns for table in tables]
-    east_west = [table.ew for table in tables]
-    if previous.bye is not None:
-        north_south.append(None)
-        east_west.append(previous.bye)
-    return north_south, east_west
+    return pair_in_order(order, history=history, byes=byes)
 
 
 def round_robin(pairs: Sequence[int], *, round_number: int) -> Seating:

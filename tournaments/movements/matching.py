@@ -63,8 +63,19 @@ class MaximumMatching:
             self.order.remove(first)
             self.order.remove(second)
         else:
-            self._remove(first)
-            self._remove(second)
+            self.remove(first)
+            self.remove(second)
+
+    def drop(self, pair: int) -> None:
+        """Take one pair out of the field (it sits out) without searching again: the matching
+        may no longer be maximum, as after a spent budget."""
+        self.order.remove(pair)
+        partner = self.mate[pair]
+        if partner == -1:
+            self.free.discard(pair)
+        else:
+            self.mate[pair] = self.mate[partner] = -1
+            self.free.add(partner)
 
     def leftover_tables(self) -> list[tuple[int, int]]:
         """The pairs still to seat as the matching pairs them; leftovers in ranking order."""
@@ -72,7 +83,8 @@ class MaximumMatching:
         loose = [pair for pair in self.order if self.mate[pair] == -1]
         return tables + list(zip(loose[::2], loose[1::2], strict=True))
 
-    def _remove(self, pair: int) -> None:
+    def remove(self, pair: int) -> None:
+        """Take one pair out of the field (it sits out), keeping the matching maximum."""
         self.order.remove(pair)
         partner = self.mate[pair]
         if partner == -1:

@@ -135,11 +135,9 @@ def rematches_at(
     return tuple(table.meeting for table in tables if table.ew in met.get(table.ns, ()))
 
 
-def pick_bye(candidates: Sequence[int], byes: Mapping[int, int] | None) -> int:
-    """Who sits out: the last of `candidates` among those who sat out least often so far.
-
-    Choosing among the fewest byes means no pair sits out twice while another has not sat out.
-    """
+def fewest_byes(candidates: Sequence[int], byes: Mapping[int, int] | None) -> list[int]:
+    """The pairs of `candidates` (in their order) that sat out least often so far: the only ones
+    that may sit out, so that no pair sits out twice while another has not."""
     counts = byes or {}
     fewest = min(counts.get(pair, 0) for pair in candidates)
-    return next(pair for pair in reversed(candidates) if counts.get(pair, 0) == fewest)
+    return [pair for pair in candidates if counts.get(pair, 0) == fewest]

@@ -91,7 +91,10 @@ def totals_by_deal(sides: Iterable[tuple[int, str, int]]) -> dict[int, tuple[int
 def history(
     tournament: Tournament, *, before: int | None = None
 ) -> tuple[set[tuple[int, int]], dict[int, int]]:
-    """Meetings played and byes taken in the rounds before round `before` (all if None)."""
+    """Meetings played and rounds out in the rounds before round `before` (all if None).
+
+    A pair's rounds out are the byes it took plus, for a late pair, the rounds it missed
+    before joining: it does not sit out again before the others have sat out as often."""
     tables: dict[int, list[int]] = defaultdict(list)
     bye_tables: set[int] = set()
     seats = Seat.objects.filter(round__tournament=tournament).select_related("table")
@@ -106,6 +109,11 @@ def history(
     for table_id in bye_tables:
         for pair_id in tables[table_id]:
             byes[pair_id] += 1
+    late = tournament.pairs.filter(joined_from__gt=1).values_list("pk", "joined_from")
+    for pair_id, joined_from in late:
+        missed = joined_from - 1 if before is None else min(joined_from, before) - 1
+        if missed:
+            byes[pair_id] += missed
     return meetings, dict(byes)
 
 

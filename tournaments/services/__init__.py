@@ -35,8 +35,10 @@ from tournaments.services.pairs import (
     parse_pair_lines,
 )
 from tournaments.services.rounds import (
+    Planned,
     Prepared,
     round_prepare,
+    round_preview,
     round_reseat,
     round_start,
     round_swap,
@@ -64,6 +66,7 @@ __all__ = [
     "DealPreview",
     "Entrant",
     "Person",
+    "Planned",
     "Prepared",
     "Rename",
     "ServiceError",
@@ -88,6 +91,7 @@ __all__ = [
     "player_rename_preview",
     "results_changed",
     "round_prepare",
+    "round_preview",
     "round_reseat",
     "round_start",
     "round_swap",

@@ -17,6 +17,7 @@ from tournaments.selectors import results
 from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
+from tournaments.services.promises import promise_warnings
 from tournaments.services.standings import (
     danese_standings,
     round_refresh_status,
@@ -35,10 +36,24 @@ class Prepared:
     warnings: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Planned:
+    """A round's seating as its movement makes it, before it is saved."""
+
+    seating: movements.Seating
+    step: int | None
+    """The Mitchell step used (chosen by the organiser or by the movement)."""
+    warnings: list[str]
+    """The promises the seating breaks, and for whom, in the organiser's words."""
+
+
 def _seating_for(
     tournament: Tournament, number: int, movement: str, step: int | None, seed: int
-) -> tuple[movements.Seating, list[str]]:
-    field = [pair for pair in tournament.pairs.order_by("number") if pair.plays_in(number)]
+) -> Planned:
+    """Round `number` seated by `movement` (`step`: the Mitchell step chosen, None to let the
+    movement choose), with the promises it breaks."""
+    entrants = list(tournament.pairs.order_by("number"))
+    field = [pair for pair in entrants if pair.plays_in(number)]
     pair_ids = [pair.pk for pair in field]
     if len(pair_ids) < 2:
         raise ServiceError(_("Add at least two pairs before seating a round."))
@@ -50,39 +65,47 @@ def _seating_for(
             _("The Mitchell step must be from %(low)s to %(high)s tables, not %(step)s.")
             % {"low": low, "high": high, "step": step}
         )
-    history, byes = results.history(tournament, before=number)
-    for pair in field:
-        # a late pair's missed rounds count as rounds out: it does not sit out again first
-        if pair.joined_from > 1:
-            byes[pair.pk] = byes.get(pair.pk, 0) + pair.joined_from - 1
+    history, byes = results.history(tournament, before=number)  # late pairs' rounds out too
     earlier = list(tournament.round_set.filter(number__lt=number).order_by("number"))
+    plan = tournament.movement_plan or default_movement_plan(tournament.rounds)
     request = movements.SeatingRequest(
         pairs=pair_ids,
         seed=seed,
-        step=step or 1,
+        step=step if movement == Round.Movement.MITCHELL else None,
         history=history,
         byes=byes,
         previous=results.seating_of(earlier[-1]) if earlier else None,
         earlier_movements=[round_.movement for round_ in earlier],
+        later_movements=plan[number:],
+        entrants=[pair.pk for pair in entrants],
         standings=lambda: danese_standings(tournament, before=number),
     )
     try:
         seated = movements.seat_round(movement, request)
     except ValueError as error:
         raise ServiceError(str(error)) from None
-    warnings = list(seated.warnings)
-    seating = seated.seating
-    if seating.rematches:
-        count = len(seating.rematches)
-        warnings.append(
-            ngettext(
-                "This seating repeats %(count)s meeting already played.",
-                "This seating repeats %(count)s meetings already played.",
-                count,
-            )
-            % {"count": count}
-        )
-    return seating, warnings
+    numbers = {pair.pk: pair.number for pair in field}
+    warnings = promise_warnings(
+        seated.seating,
+        numbers,
+        history=history,
+        byes=byes,
+        step=seated.step if request.step is not None else None,
+        steps_without_rematch=seated.steps_without_rematch,
+    )
+    return Planned(seated.seating, seated.step, warnings)
+
+
+def round_preview(
+    *, tournament: Tournament, movement: str, step: int | None = None, seed: int
+) -> Planned:
+    """The next round as `round_prepare` would seat it with the same choices, saving nothing:
+    the page that seats a round shows the promises it breaks before seating."""
+    last = tournament.round_set.order_by("-number").first()
+    if last is not None and last.status != Round.Status.DONE:
+        raise ServiceError(_("Round %(number)s is not finished yet.") % {"number": last.number})
+    number = (last.number if last else 0) + 1
+    return _seating_for(tournament, number, movement, step, seed)
 
 
 @transaction.atomic
@@ -122,18 +145,16 @@ def round_prepare(
         )
     plan = tournament.movement_plan or default_movement_plan(tournament.rounds)
     movement = movement or (plan[number - 1] if number <= len(plan) else Round.Movement.DANESE)
-    if movement == Round.Movement.MITCHELL:
-        step = step or 1
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
-    seating, warnings = _seating_for(tournament, number, movement, step, seed)
+    planned = _seating_for(tournament, number, movement, step, seed)
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
         movement=movement,
-        step=step if movement == Round.Movement.MITCHELL else None,
+        step=planned.step if movement == Round.Movement.MITCHELL else None,
         seed=seed,
     )
-    _write_seating(round_, seating)
+    _write_seating(round_, planned.seating)
     record(
         tournament,
         Kind.ROUND_SEATED,
@@ -142,7 +163,7 @@ def round_prepare(
         after=_movement_of(round_),
     )
     results_changed(tournament)
-    return Prepared(round_, warnings)
+    return Prepared(round_, planned.warnings)
 
 
 def _movement_of(round_: Round) -> dict[str, object]:
@@ -225,14 +246,12 @@ def round_reseat(
     _check_changeable(round_)
     before = _movement_of(round_)
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
-    if movement == Round.Movement.MITCHELL:
-        step = step or 1
-    seating, warnings = _seating_for(round_.tournament, round_.number, movement, step, seed)
+    planned = _seating_for(round_.tournament, round_.number, movement, step, seed)
     round_.movement = movement
-    round_.step = step if movement == Round.Movement.MITCHELL else None
+    round_.step = planned.step if movement == Round.Movement.MITCHELL else None
     round_.seed = seed
     round_.save(update_fields=["movement", "step", "seed"])
-    _write_seating(round_, seating)
+    _write_seating(round_, planned.seating)
     extra: dict[str, Any] = {"why": why} if why else {}
     record(
         round_.tournament,
@@ -244,7 +263,7 @@ def round_reseat(
         **extra,
     )
     results_changed(round_.tournament)
-    return Prepared(round_, warnings)
+    return Prepared(round_, planned.warnings)
 
 
 def _check_changeable(round_: Round) -> None:
@@ -292,19 +311,9 @@ def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair, user: User | None = 
         after={"a": _place(pair_a, b), "b": _place(pair_b, a)},
     )
     results_changed(round_.tournament)
-    history, _byes = results.history(round_.tournament, before=round_.number)
-    rematches = movements.rematches_in(results.seating_of(round_), history)
-    if rematches:
-        count = len(rematches)
-        return [
-            ngettext(
-                "This seating now repeats %(count)s meeting already played.",
-                "This seating now repeats %(count)s meetings already played.",
-                count,
-            )
-            % {"count": count}
-        ]
-    return []
+    history, byes = results.history(round_.tournament, before=round_.number)
+    numbers = dict(round_.tournament.pairs.values_list("pk", "number"))
+    return promise_warnings(results.seating_of(round_), numbers, history=history, byes=byes)
 
 
 def _place(pair: Pair, seat: Seat) -> dict[str, object]:

@@ -17,13 +17,17 @@ from hypothesis import strategies as st
 
 from tournaments.movements import (
     Seating,
+    SeatingRequest,
     TableSeat,
     danese,
     mitchell,
     mitchell_repeats,
+    mitchell_round,
+    promises_of,
     random_draw,
     rematches_in,
     round_robin,
+    seat_round,
     swap_pairs,
 )
 
@@ -108,10 +112,14 @@ def test_random_draw_with_a_fixed_seed_is_stable(
     assert seating == random_draw(pairs, seed=seed, byes=byes)
 
 
-def test_random_draw_reports_rematches_but_does_not_avoid_them() -> None:
+def test_random_draw_avoids_rematches_staying_as_close_to_the_draw_as_it_can() -> None:
+    # the draw of seed 42 is 4 5 7 8 3 6 1 2; 4 met 5 already: 4 takes 7, then 5 takes 8
     seating = random_draw(range(1, 9), seed=42, history=[(5, 4), (2, 3)])
-    assert seats(seating)[0] == (4, 5)
-    assert seating.rematches == (frozenset({4, 5}),)
+    assert seats(seating) == [(4, 7), (5, 8), (3, 6), (1, 2)]
+    assert seating.rematches == ()
+    # only a rematch is possible: it is seated and reported
+    forced = random_draw([1, 2, 3], seed=42, history=[(1, 2)], byes={1: 1, 2: 1})
+    assert forced.rematches == (frozenset({1, 2}),)
 
 
 def test_random_draw_gives_every_pair_one_bye_before_anyone_gets_a_second() -> None:
@@ -530,9 +538,19 @@ def test_danese_matches_exhaustive_search_even_when_rematches_are_forced(
 ) -> None:
     standings, history = case
     seating = danese(standings, history=history)
-    if len(standings) % 2:  # nobody sat out yet: the last pair does, the rest are paired
-        assert seating.bye == standings[-1]
-        standings = standings[:-1]
+    if len(standings) % 2:
+        # nobody sat out yet: the lowest-ranked pair whose absence leaves the fewest rematches
+        played = {frozenset(meeting) for meeting in history}
+        fewest = {
+            pair: sum(
+                frozenset(table) in played
+                for table in closest_pairing([p for p in standings if p != pair], history)
+            )
+            for pair in standings
+        }
+        least = min(fewest.values())
+        assert seating.bye == next(p for p in reversed(standings) if fewest[p] == least)
+        standings = [pair for pair in standings if pair != seating.bye]
     assert seats(seating) == closest_pairing(standings, history)
     assert len(seating.rematches) == len(rematches_in(seating, history))
 
@@ -573,3 +591,386 @@ def test_every_movement_places_every_pair_exactly_once(
     a, b = field[seed % len(field)], field[number % len(field)]
     if a != b:
         assert_everyone_once(swap_pairs(draw, a, b), field)
+
+
+# --- the two promises: the bye and the meetings ---------------------------------------------
+
+
+def test_danese_chooses_the_bye_with_the_pairing() -> None:
+    # 1 met 2, 3 and 4: with 5 out, 1 could only meet one of them again; with 4 out (the next
+    # lowest-ranked with no bye) 1 meets 5 and 2 meets 3, without a rematch
+    seating = danese([1, 2, 3, 4, 5], history=[(1, 2), (1, 3), (1, 4)])
+    assert (seats(seating), seating.bye, seating.rematches) == ([(1, 5), (2, 3)], 4, ())
+
+
+def test_danese_bye_stays_among_the_fewest_byes_even_when_another_would_avoid_a_rematch() -> None:
+    # only 1 has not sat out: it sits out though 2, who met 3, 4 and 5, then meets one again
+    seating = danese(
+        [1, 2, 3, 4, 5], history=[(2, 3), (2, 4), (2, 5)], byes={2: 1, 3: 1, 4: 1, 5: 1}
+    )
+    assert seating.bye == 1
+    assert seating.rematches == (frozenset({2, 3}),)
+
+
+@pytest.mark.parametrize(
+    ("pairs", "rounds"),
+    [
+        # the issue's evenings: pair 2 sat out rounds 1 and 5 (7 pairs), 1 and 4 (5 pairs)
+        (7, 6),
+        (5, 5),
+        (9, 9),
+    ],
+)
+def test_mitchell_after_the_draw_gives_every_pair_a_bye_before_anyone_a_second(
+    pairs: int, rounds: int
+) -> None:
+    field = list(range(1, pairs + 1))
+    for seed in range(20):
+        seating = random_draw(field, seed=seed)
+        assert seating.bye is not None
+        byes = Counter([seating.bye])
+        for _ in range(rounds - 1):
+            seating = mitchell(seating, pairs=field, step=1, seed=seed, byes=byes)
+            assert seating.bye is not None and byes[seating.bye] == 0, (seed, dict(byes))
+            byes[seating.bye] += 1
+        assert max(byes.values()) == 1
+
+
+def test_mitchell_bye_swap_keeps_north_south_seats_and_meets_someone_new() -> None:
+    # 5 pairs, 2 sat out already and comes back onto the phantom table: it takes the North-South
+    # seat of 1 (the first pair with no bye, which it never met) and 1 sits out instead
+    first = seating_of((1, 2), (3, 4), bye=5)
+    second = mitchell(first, pairs=range(1, 6), step=1, seed=0, byes={5: 1})
+    assert (seats(second), second.bye) == ([(1, 5), (3, 2)], 4)
+    third = mitchell(second, pairs=range(1, 6), step=1, seed=0, byes={5: 1, 4: 1})
+    assert (seats(third), third.bye) == ([(1, 4), (3, 5)], 2)
+    fourth = mitchell(
+        third, pairs=range(1, 6), step=1, seed=0, byes={5: 1, 4: 1, 2: 1}, history=[(1, 5)]
+    )
+    # pure Mitchell: 1-2, 3-4 and 5 sits out again; 5 takes a seat of 1 or 3 (no bye yet):
+    # 1's opponent (2) is new to 5, so 5 sits North-South at table 1 and 1 sits out
+    assert (seats(fourth), fourth.bye) == ([(5, 2), (3, 4)], 1)
+
+
+def test_mitchell_after_danese_rounds_gives_no_second_bye() -> None:
+    # 7 pairs, plan random, danese, danese, mitchell step 2 (by hand): today 13 of 36 such
+    # evenings gave the pair arriving on the phantom table a second bye
+    field = list(range(1, 8))
+    for seed in range(36):
+        rng = random.Random(seed)
+        history: list[Meeting] = []
+        byes: Counter[int] = Counter()
+        previous = None
+        plan = ["random", "danese", "danese", "mitchell"]
+        for number, movement in enumerate(plan, 1):
+            standings = rng.sample(field, len(field))
+            request = SeatingRequest(
+                pairs=field,
+                seed=seed,
+                step=2,
+                history=list(history),
+                byes=dict(byes),
+                previous=previous,
+                earlier_movements=plan[: number - 1],
+                standings=lambda standings=standings: standings,  # type: ignore[misc]
+            )
+            seating = seat_round(movement, request).seating
+            assert seating.bye is not None and byes[seating.bye] == 0, (seed, number)
+            byes[seating.bye] += 1
+            history += seating.meetings()
+            previous = seating
+
+
+def test_mitchell_round_chooses_the_first_step_without_a_rematch() -> None:
+    second = mitchell(SIX_TABLES, pairs=range(1, 13), step=2, seed=0)
+    history = [*SIX_TABLES.meetings(), *second.meetings()]
+    # offset 2 played: step 4 comes back to offset 0 (round 1); steps 1, 2, 3 are new
+    assert mitchell_round(second, pairs=range(1, 13), step=None, seed=0, history=history).step == 1
+    chosen = mitchell_round(second, pairs=range(1, 13), step=4, seed=0, history=history)
+    assert chosen.step == 4 and len(chosen.seating.rematches) == 6
+    assert chosen.steps_without_rematch == (1, 2, 3, 5)
+
+
+def test_mitchell_round_mends_the_seating_when_every_step_repeats() -> None:
+    # 4 pairs on 2 tables: step 1 is the only step, and it brings back round 1's meetings
+    # after a Danese in round 2; the mended seating keeps one Mitchell table where it can
+    first = seating_of((1, 2), (3, 4))
+    second = seating_of((1, 4), (3, 2))
+    history = [*first.meetings(), *second.meetings()]
+    made = mitchell_round(second, pairs=[1, 2, 3, 4], step=None, seed=0, history=history)
+    assert seats(mitchell(second, pairs=[1, 2, 3, 4], step=1, seed=0)) == [(1, 2), (3, 4)]
+    assert made.mended and made.step == 1
+    assert seats(made.seating) == [(1, 3), (2, 4)] and made.seating.rematches == ()
+
+
+def test_round_robin_after_a_withdrawal_is_planned_again_without_rematches() -> None:
+    # the issue's evening: 6 pairs, pair 3 withdraws after round 2; the Berger tables of the
+    # 5 left made 1-6 and 2-5 meet twice while 2-6 and 4-5 never met
+    played = [round_robin(range(1, 7), round_number=r) for r in (1, 2)]
+    history = [m for seating in played for m in seating.meetings()]
+    field, byes, meetings = [1, 2, 4, 5, 6], Counter[int](), Counter(map(frozenset, history))
+    for number in (3, 4, 5):
+        seating = seat_round(
+            "round_robin",
+            SeatingRequest(
+                pairs=field,
+                seed=0,
+                history=list(history),
+                byes=dict(byes),
+                earlier_movements=["round_robin"] * (number - 1),
+                later_movements=["round_robin"] * (5 - number),
+            ),
+        ).seating
+        assert seating.rematches == () and seating.bye is not None and byes[seating.bye] == 0
+        byes[seating.bye] += 1
+        history += seating.meetings()
+        meetings.update(map(frozenset, seating.meetings()))
+    among_left = {m: n for m, n in meetings.items() if 3 not in m}
+    assert among_left == {frozenset(m): 1 for m in itertools.combinations(field, 2)}
+
+
+def test_round_robin_with_a_late_pair_meets_everyone_once_and_the_late_pair_sits_out_last() -> None:
+    # the issue's evening: 8 pairs and pair 9 from round 2 (its missed round 1 counts as out)
+    history = list(round_robin(range(1, 9), round_number=1).meetings())
+    byes = Counter({9: 1})
+    field = list(range(1, 10))
+    for number in range(2, 10):
+        seating = seat_round(
+            "round_robin",
+            SeatingRequest(
+                pairs=field,
+                seed=0,
+                history=list(history),
+                byes=dict(byes),
+                earlier_movements=["round_robin"] * (number - 1),
+                later_movements=["round_robin"] * (9 - number),
+            ),
+        ).seating
+        assert seating.rematches == ()
+        assert seating.bye is not None and byes[seating.bye] == min(byes[p] for p in field)
+        byes[seating.bye] += 1
+        history += seating.meetings()
+    # 4 + 8 x 4 = 36 meetings: every pair meets every other exactly once
+    assert Counter(map(frozenset, history)) == {
+        frozenset(m): 1 for m in itertools.combinations(field, 2)
+    }
+    assert byes == Counter(dict.fromkeys(field, 1))  # pair 9's is its missed round
+
+
+@pytest.mark.parametrize(
+    ("entrants", "gone", "late", "changed", "rounds"),
+    [
+        # 6 pairs, pair 3 withdraws after round 2: the Berger tables of the 6 go on, and 3's
+        # opponent of the round sits out (rounds 3, 4, 5: pairs 2, 6, 1... as drawn)
+        (range(1, 7), 3, None, 3, 5),
+        # 10 pairs, pair 10 (Berger's fixed number) withdraws after round 4
+        (range(1, 11), 10, None, 5, 9),
+        # 7 pairs and pair 8 joining for round 3: it takes the phantom's place
+        (range(1, 9), None, 8, 3, 7),
+    ],
+)
+def test_round_robin_goes_on_with_the_tables_of_every_entrant_where_they_fit(
+    entrants: Sequence[int], gone: int | None, late: int | None, changed: int, rounds: int
+) -> None:
+    entrants = list(entrants)
+    history: list[Meeting] = []
+    byes: Counter[int] = Counter()
+    for number in range(1, rounds + 1):
+        field = [
+            pair
+            for pair in entrants
+            if not (pair == gone and number >= changed) and not (pair == late and number < changed)
+        ]
+        if late is not None and number == changed:
+            byes[late] += changed - 1
+        request = SeatingRequest(
+            pairs=field,
+            seed=0,
+            history=list(history),
+            byes=dict(byes),
+            earlier_movements=["round_robin"] * (number - 1),
+            later_movements=["round_robin"] * (rounds - number),
+            entrants=[pair for pair in entrants if pair != late or number >= changed],
+        )
+        seating = seat_round("round_robin", request).seating
+        berger = round_robin(entrants, round_number=number)
+        wanted = [m for m in seats(berger) if gone not in m or number < changed]
+        if number < changed and late is not None:
+            wanted = seats(round_robin(entrants[:-1], round_number=number))
+        assert seats(seating) == wanted
+        assert seating.rematches == ()
+        if seating.bye is not None:
+            assert byes[seating.bye] == min(byes[pair] for pair in field)
+            byes[seating.bye] += 1
+        history += seating.meetings()
+    assert len(set(map(frozenset, history))) == len(history)
+
+
+def test_round_robin_keeps_the_berger_tables_while_the_field_never_changed() -> None:
+    history: list[Meeting] = []
+    byes: Counter[int] = Counter()
+    for number in range(1, 8):
+        request = SeatingRequest(
+            pairs=range(1, 8),
+            seed=0,
+            history=list(history),
+            byes=dict(byes),
+            earlier_movements=["round_robin"] * (number - 1),
+        )
+        seating = seat_round("round_robin", request).seating
+        assert seating == round_robin(range(1, 8), round_number=number)
+        assert seating.bye is not None
+        history += seating.meetings()
+        byes[seating.bye] += 1
+
+
+def fewest_possible(field: Sequence[int], history: Sequence[Meeting], byes: Counter[int]) -> int:
+    """Reference: the fewest rematches of any seating whose bye has the fewest byes, by
+    exhaustive search over the pairs left (bit masks, n <= 14)."""
+    played = {frozenset(meeting) for meeting in history}
+
+    @cache
+    def fewest(left: int) -> int:
+        if not left:
+            return 0
+        top = (left & -left).bit_length() - 1
+        rest = left & ~(1 << top)
+        return min(
+            (frozenset((field[top], field[j])) in played) + fewest(rest & ~(1 << j))
+            for j in range(len(field))
+            if rest >> j & 1
+        )
+
+    everyone = (1 << len(field)) - 1
+    if len(field) % 2 == 0:
+        return fewest(everyone)
+    least = min(byes[pair] for pair in field)
+    return min(fewest(everyone & ~(1 << k)) for k, pair in enumerate(field) if byes[pair] == least)
+
+
+MOVEMENT_NAMES = ["random", "mitchell", "danese", "round_robin"]
+
+
+@st.composite
+def evenings(draw: st.DrawFn) -> tuple[int, list[str], dict[int, int | None], dict[int, str]]:
+    """A field of 4 to 11 pairs, a plan of 2 to 9 rounds mixing the movements, the Mitchell
+    steps chosen by hand (None: left to the movement) and the field's changes by round
+    ("out": the first pair still playing withdraws, "in": a late pair joins)."""
+    pairs = draw(st.integers(4, 11))
+    plan = draw(st.lists(st.sampled_from(MOVEMENT_NAMES), min_size=2, max_size=9))
+    steps = {
+        number: draw(st.one_of(st.none(), st.integers(1, 3)))
+        for number, movement in enumerate(plan, 1)
+        if movement == "mitchell"
+    }
+    changes = draw(
+        st.dictionaries(st.integers(2, len(plan)), st.sampled_from(["out", "in"]), max_size=2)
+    )
+    return pairs, plan, steps, changes
+
+
+@settings(max_examples=250, deadline=None)
+@given(evenings(), st.randoms(use_true_random=False))
+def test_every_plan_keeps_both_promises_where_a_seating_can(
+    evening: tuple[int, list[str], dict[int, int | None], dict[int, str]], rng: random.Random
+) -> None:
+    """Random evenings of every movement, odd and even fields, withdrawals and late pairs: each
+    round's bye goes to a pair with the fewest rounds out (a late pair's missed rounds count),
+    and a round has a rematch only where no seating with such a bye avoids it, unless the
+    organiser chose the Mitchell step by hand (then the steps that avoid it are named)."""
+    count, plan, steps, changes = evening
+    field = list(range(1, count + 1))
+    byes: Counter[int] = Counter()
+    history: list[Meeting] = []
+    previous: Seating | None = None
+    for number, movement in enumerate(plan, 1):
+        change = changes.get(number)
+        if change == "out" and len(field) > 4:
+            field.remove(field[0])
+        elif change == "in":
+            late = max(field) + 100 + number
+            field.append(late)
+            byes[late] += number - 1
+        standings = rng.sample(field, len(field))
+        step = steps.get(number)
+        try:
+            seated = seat_round(
+                movement,
+                SeatingRequest(
+                    pairs=list(field),
+                    seed=rng.randrange(1, 2**31),
+                    step=step,
+                    history=list(history),
+                    byes=dict(byes),
+                    previous=previous,
+                    earlier_movements=plan[: number - 1],
+                    later_movements=plan[number:],
+                    entrants=[*range(1, count + 1), *sorted(set(byes) - set(range(count + 1)))],
+                    standings=lambda standings=standings: standings,  # type: ignore[misc]
+                ),
+            )
+        except ValueError as error:  # a Mitchell step that is a whole lap: refused, say why
+            assert movement == "mitchell" and step is not None, error
+            assert "brings East-West back" in str(error)
+            continue
+        seating = seated.seating
+        assert_everyone_once(seating, field)
+        if seating.bye is not None:
+            assert byes[seating.bye] == min(byes[pair] for pair in field)
+        promises = promises_of(seating, history=history, byes=byes)
+        assert not promises.sat_out_less
+        fewest = fewest_possible(field, history, byes)
+        assert promises.fewest_rematches == fewest
+        assert seating.rematches == rematches_in(seating, history)
+        if movement == "mitchell" and step is not None:
+            assert len(seating.rematches) >= fewest
+            if seating.rematches:  # the steps named avoid them
+                for other in seated.steps_without_rematch:
+                    again = mitchell_round(
+                        previous, pairs=field, step=other, seed=0, history=history, byes=byes
+                    )
+                    assert again.seating.rematches == ()
+        else:
+            assert len(seating.rematches) == fewest, (movement, seats(seating))
+        if seating.bye is not None:
+            byes[seating.bye] += 1
+        history += seating.meetings()
+        previous = seating
+
+
+@pytest.mark.parametrize(
+    ("seating", "history", "byes", "sat_out_less", "fewest", "byes_without"),
+    [
+        # a fair bye and new meetings: both promises kept
+        (seating_of((1, 2), (3, 4), bye=5), [(1, 3)], {}, (), 0, ()),
+        # 5 sat out already while 1..4 have not: the bye promise breaks for them
+        (seating_of((1, 2), (3, 4), bye=5), [], {5: 1}, (1, 2, 3, 4), 0, ()),
+        # 1-2 again though 1-3, 2-4 were new: the rematch was avoidable
+        (seating_of((1, 2), (3, 4)), [(1, 2)], {}, (), 0, ()),
+        # only 1 may sit out, and 2 met 3, 4 and 5: one rematch is forced; it would not be
+        # with any of the others out, but each has sat out already
+        (
+            seating_of((2, 3), (4, 5), bye=1),
+            [(2, 3), (2, 4), (2, 5)],
+            {2: 1, 3: 1, 4: 1, 5: 1},
+            (),
+            1,
+            (2, 3, 4, 5),
+        ),
+    ],
+)
+def test_promises_of_says_which_promise_breaks_and_whether_a_seating_could_keep_it(
+    seating: Seating,
+    history: list[Meeting],
+    byes: dict[int, int],
+    sat_out_less: tuple[int, ...],
+    fewest: int,
+    byes_without: tuple[int, ...],
+) -> None:
+    promises = promises_of(seating, history=history, byes=byes)
+    assert promises.sat_out_less == sat_out_less
+    assert promises.fewest_rematches == fewest
+    assert promises.byes_without_rematch == byes_without
+    assert promises.rematch_avoidable == (
+        len(seating.rematches or rematches_in(seating, history)) > fewest
+    )

@@ -77,7 +77,8 @@ def test_prepare_page_offers_the_planned_movement(club: Club, organiser_client: 
     assert "7 pairs: one pair sits out" in page
     assert "planned: Random draw" in page
     assert response.context["form"]["movement"].value() == "random"
-    assert response.context["form"]["step"].value() == 1
+    assert response.context["form"]["step"].value() is None  # empty: the movement chooses
+    assert "Before you seat" not in page  # a first round keeps every promise
 
 
 def test_seating_a_round_opens_its_board(club: Club, organiser_client: Client) -> None:

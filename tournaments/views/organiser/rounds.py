@@ -5,6 +5,7 @@ that follows every table while the round is played.
 The board reads the round's tables with `selectors.round_tables`, so it costs the same few
 queries for 4 tables or 40; its table list refreshes itself every 10 seconds with htmx."""
 
+import random
 from typing import Any
 
 from django.contrib import messages
@@ -16,7 +17,7 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from tournaments import selectors, services
-from tournaments.forms.setup import MovementForm, SwapForm
+from tournaments.forms.rounds import MovementForm, PrepareForm, SwapForm
 from tournaments.models import Round, Table, Tournament
 from tournaments.selectors import players
 from tournaments.services import ServiceError
@@ -27,7 +28,10 @@ REFRESH_SECONDS = 10
 
 @login_required
 def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    """GET: choose the movement of the next round. POST: seat it and show its board."""
+    """GET: choose the movement of the next round, with the promises the planned seating breaks
+    (a pair sitting out again, a rematch) said before seating. POST: seat it and show its
+    board; a choice whose warnings the page has not shown yet shows them first, and is seated
+    when sent again."""
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
     last = selectors.rounds_of(tournament).last()
     if last is not None and last.status == Round.Status.SEATING:
@@ -39,25 +43,41 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     number = (last.number if last else 0) + 1
     plan = tournament.movement_plan or services.default_movement_plan(tournament.rounds)
     planned = plan[number - 1] if number <= len(plan) else Round.Movement.DANESE.value
-    form = MovementForm(
-        request.POST if request.method == "POST" else None,
-        initial={"movement": planned, "step": 1},
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            prepared = services.round_prepare(
-                tournament=tournament,
-                movement=form.cleaned_data["movement"],
-                step=form.cleaned_data["step"] or 1,
-                user=request.user,
-            )
-        except ServiceError as error:
-            for message in error.messages:
-                form.add_error(None, message)
-        else:
-            for warning in prepared.warnings:
-                messages.warning(request, warning)
-            return redirect("round_board", round_id=prepared.round.pk)
+    seed = random.SystemRandom().randrange(1, 2**31)
+    if request.method != "POST":
+        preview = _preview(tournament, planned, None, seed)
+        form = PrepareForm(
+            initial={"movement": planned, "seed": seed, "previewed": _choice(planned, None)}
+        )
+    else:
+        form, preview = PrepareForm(request.POST), None
+        if form.is_valid():
+            movement, step = form.cleaned_data["movement"], form.cleaned_data["step"]
+            seed = form.cleaned_data["seed"] or seed
+            if form.cleaned_data["previewed"] != _choice(movement, step):
+                preview = _preview(tournament, movement, step, seed)
+            if preview is not None and preview.warnings:
+                # shown before seating; sent again as it is, it is seated
+                data = request.POST.copy()
+                data.update({"seed": str(seed), "previewed": _choice(movement, step)})
+                form = PrepareForm(data)
+                form.is_valid()
+            else:
+                try:
+                    prepared = services.round_prepare(
+                        tournament=tournament,
+                        movement=movement,
+                        step=step,
+                        seed=seed,
+                        user=request.user,
+                    )
+                except ServiceError as error:
+                    for message in error.messages:
+                        form.add_error(None, message)
+                else:
+                    for warning in prepared.warnings:
+                        messages.warning(request, warning)
+                    return redirect("round_board", round_id=prepared.round.pk)
     return render(
         request,
         "tournaments/round_prepare.html",
@@ -67,8 +87,27 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             "planned": Round.Movement(planned).label,
             "pair_count": tournament.pairs.count(),
             "form": form,
+            "preview": preview,
+            "asked_again": request.method == "POST" and preview is not None,
         },
     )
+
+
+def _choice(movement: str, step: int | None) -> str:
+    """A movement and step as the page remembers which one it has shown the warnings of."""
+    return f"{movement}:{step or ''}"
+
+
+def _preview(
+    tournament: Tournament, movement: str, step: int | None, seed: int
+) -> services.Planned | None:
+    """The next round as it would be seated, or None when it cannot be (seating it says why)."""
+    try:
+        return services.round_preview(
+            tournament=tournament, movement=movement, step=step, seed=seed
+        )
+    except ServiceError:
+        return None
 
 
 def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
@@ -100,7 +139,7 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
         )
         context.setdefault(
             "reseat_form",
-            MovementForm(initial={"movement": round_.movement, "step": round_.step or 1}),
+            MovementForm(initial={"movement": round_.movement}),
         )
     context.update(extra)
     return context
@@ -193,7 +232,7 @@ def round_reseat(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
         prepared = services.round_reseat(
             round=round_,
             movement=form.cleaned_data["movement"],
-            step=form.cleaned_data["step"] or 1,
+            step=form.cleaned_data["step"],
             user=request.user,
         )
     except ServiceError as error:
