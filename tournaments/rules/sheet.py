@@ -19,6 +19,7 @@ from django.utils.translation import pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from scoring import RuleSet
+from tournaments.rules.entry import running_score_matters
 from tournaments.rules.formats import PlayFormat
 from tournaments.rules.glossary import words_for
 
@@ -82,8 +83,7 @@ def pot_choices(rules: RuleSet) -> tuple[tuple[str, str], ...]:
 def opening_possible(play_format: PlayFormat) -> bool:
     """Whether a side's opening minimum can apply in this format: only in a match, where the
     running score can pass the variant's threshold."""
-    opening = play_format.rules.opening
-    return opening is not None and play_format.score_before(opening.above + 1) > opening.above
+    return running_score_matters(play_format)
 
 
 def side_fields(rules: RuleSet, *, opening: bool) -> tuple[SheetField, ...]:

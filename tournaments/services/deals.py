@@ -14,8 +14,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from scoring import DealResult, InvalidMatch, deal_from_json, score_deal
+from scoring import DealResult, InvalidDeal, InvalidMatch, deal_from_json, score_deal
+from scoring.problems import Problem
 from tournaments.models import (
     Deal,
     DealProposal,
@@ -27,12 +29,21 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.rules.entry import deal_number_refusal, running_before, table_closed
+from tournaments.rules.entry import (
+    closed_result_refusal,
+    deal_number_refusal,
+    removal_refusal,
+    running_before,
+    running_score_matters,
+    table_closed,
+)
 from tournaments.rules.formats import PlayFormat, TableResult
 from tournaments.rules.glossary import words_for
+from tournaments.rules.problem_text import problem_text
 from tournaments.rules.sides import meld_values, side_values
 from tournaments.selectors import results
 from tournaments.selectors.access import User
+from tournaments.selectors.progress import closed_by_of, closing_round
 from tournaments.services.errors import ServiceError, StaleTable
 from tournaments.services.standings import (
     danese_flags_refresh,
@@ -70,9 +81,18 @@ class DealPreview:
 
 
 def deal_preview(*, table: Table, number: int, sides: Sequence[dict[str, Any]]) -> DealPreview:
-    """Score a deal as deal_record would, saving nothing: the page's live check uses it."""
+    """Score a deal as deal_record would, saving nothing: the page's live check uses it. Raises
+    InvalidDeal or ServiceError as the save would (a later deal it would leave short of its
+    opening, a closed round's match it would leave unfinished)."""
     play_format = table.round.tournament.play_format
-    return score_at_table(play_format, number, sides, results.deal_totals(table))
+    if not running_score_matters(play_format):
+        return score_at_table(play_format, number, sides, results.deal_totals(table))
+    stored = _stored_sides(table)
+    totals = results.totals_by_deal((s.deal.number, s.direction, s.total) for s in stored)
+    preview = score_at_table(play_format, number, sides, totals)
+    _check_later_deals(play_format, number, preview, stored)
+    _check_closed_result(table, preview, closed_by_of(table))
+    return preview
 
 
 def score_at_table(
@@ -128,19 +148,24 @@ def deal_record(
     this number and nobody decided yet are set aside: what is saved here counts.
     """
     # Lock this table's row only: other tables of the tournament save at the same time.
-    table = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament__club")
-        .get(pk=table.pk)
-    )
+    table = _locked(table)
     tournament = table.round.tournament
+    play_format = tournament.play_format
     _check_table_open(table, version)
     stored = _stored_sides(table)
     deal_totals = results.totals_by_deal((s.deal.number, s.direction, s.total) for s in stored)
-    refusal = deal_number_refusal(tournament.play_format, number, list(deal_totals))
+    refusal = deal_number_refusal(
+        play_format,
+        number,
+        list(deal_totals),
+        round_number=table.round.number,
+        closed_by=table.closed_by,  # type: ignore[attr-defined]
+    )
     if refusal:
         raise ServiceError(refusal)
-    preview = score_at_table(tournament.play_format, number, sides, deal_totals)
+    preview = score_at_table(play_format, number, sides, deal_totals)
+    _check_later_deals(play_format, number, preview, stored)
+    _check_closed_result(table, preview, table.closed_by)  # type: ignore[attr-defined]
     result = preview.result
 
     old_sides = {side.direction: side for side in stored if side.deal.number == number}
@@ -186,14 +211,98 @@ def _user_id(user: User | None) -> int | None:
     return user.pk if user is not None and user.is_authenticated else None
 
 
-@transaction.atomic
-def deal_remove(*, table: Table, number: int, user: User, version: int) -> None:
-    """Remove the last deal of a table."""
-    table = (
+def _locked(table: Table) -> Table:
+    """The table again, its row locked (other tables of the tournament save at the same time),
+    with its round, tournament and club, and `closed_by`: the first later round that has
+    started, if any (`selectors.progress.closing_round`)."""
+    return (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament__club")
+        .annotate(closed_by=closing_round())
         .get(pk=table.pk)
     )
+
+
+def _check_later_deals(
+    play_format: PlayFormat, number: int, preview: DealPreview, stored: Sequence[DealSide]
+) -> None:
+    """A correction of deal `number` changes the running score before every later deal of the
+    table: where the opening minimum reads it, each later deal is scored again from its stored
+    entry at its new running score, and the correction is refused, naming the first later
+    deal that would then break the rules."""
+    if not running_score_matters(play_format):
+        return
+    entries = {side.deal.number: side.deal.entry for side in stored}
+    later = sorted(n for n in entries if n > number)
+    if not later:
+        return
+    totals = dict(results.totals_by_deal((s.deal.number, s.direction, s.total) for s in stored))
+    totals[number] = (preview.result.sides[0].total, preview.result.sides[1].total)
+    variant = play_format.rules.slug
+    for after in later:
+        before = {n: t for n, t in totals.items() if n < after}
+        try:
+            score_at_table(play_format, after, entries[after].get("sides", ()), before)
+        except InvalidDeal as error:
+            raise ServiceError(
+                _(
+                    "Deal %(later)s would no longer be valid after this correction of deal "
+                    "%(number)s, because the running score before it changes:"
+                )
+                % {"later": after, "number": number},
+                *(_later_problem_text(problem, variant) for problem in error.problems),
+                _(
+                    "Correct deal %(later)s first (it can already say its opening), then deal "
+                    "%(number)s."
+                )
+                % {"later": after, "number": number},
+            ) from None
+
+
+def _later_problem_text(problem: Problem, variant: str) -> str:
+    """A later deal's problem in the reader's words, its sides named N-S and E-W."""
+    words = words_for(variant)
+    text = problem_text(
+        problem,
+        variant=variant,
+        side_name=lambda side: words["ns"] if side == 1 else words["ew"],
+        templates={"opening.give_points": str(GAVE_NO_OPENING)},
+    )
+    return text[:1].upper() + text[1:] + "."
+
+
+GAVE_NO_OPENING = gettext_lazy("{side} {opening_need}, and its sheet gives no opening")
+"""The engine's "give the opening's points" said of a deal already saved."""
+
+
+def _check_closed_result(table: Table, preview: DealPreview, closed_by: int | None) -> None:
+    """A closed round's table stays done: refused, saying what is needed, when the change would
+    leave it unfinished."""
+    refusal = closed_result_refusal(
+        table.round.tournament.play_format,
+        round_number=table.round.number,
+        table_number=table.number,
+        closed_by=closed_by,
+        result=preview.table,
+    )
+    if refusal:
+        raise ServiceError(refusal)
+
+
+@transaction.atomic
+def deal_remove(*, table: Table, number: int, user: User, version: int) -> None:
+    """Remove the last deal of a table; never one of a closed round's tables
+    (`rules.entry.removal_refusal`)."""
+    table = _locked(table)
+    refusal = removal_refusal(
+        is_bye=table.is_bye,
+        round_number=table.round.number,
+        round_status=table.round.status,
+        finished=table.round.tournament.is_finished,
+        closed_by=table.closed_by,  # type: ignore[attr-defined]
+    )
+    if refusal:
+        raise ServiceError(refusal)
     _check_table_open(table, version)
     deal = table.deals.prefetch_related("sides").filter(number=number).first()
     if deal is None:
@@ -267,7 +376,7 @@ def _check_table_open(table: Table, version: int) -> None:
         is_bye=table.is_bye,
         round_number=table.round.number,
         round_status=table.round.status,
-        finished=table.round.tournament.status == Tournament.Status.FINISHED,
+        finished=table.round.tournament.is_finished,
     )
     if closed:
         raise ServiceError(closed)
