@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import RULE_SETS, VP_SCALES, RuleSet, VpScale, house_rules, rule_set
 from tournaments.models.clubs import Club, Player, Season
-from tournaments.rules.glossary import Words, words_for
 from tournaments.rules import states
 from tournaments.rules.formats import PlayFormat, format_of
+from tournaments.rules.glossary import Words, words_for
 from tournaments.rules.vp_tables import CUSTOM_SCALE as CUSTOM_SCALE
 from tournaments.rules.vp_tables import scale_from_rows
 

@@ -22,8 +22,6 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from scoring import MatchState, RuleSet, VpScale, match_state
-from tournaments.rules.states import EW, NS, TableStatus
-from tournaments.templatetags.numbers import points_text
 from tournaments.rules.standings import (
     PairRecord,
     Standing,
@@ -32,6 +30,8 @@ from tournaments.rules.standings import (
     vp_taken,
     wins_taken,
 )
+from tournaments.rules.states import EW, NS, TableStatus
+from tournaments.templatetags.numbers import points_text
 
 NOT_STARTED, IN_PROGRESS = TableStatus.NOT_STARTED.value, TableStatus.IN_PROGRESS.value
 DONE = TableStatus.DONE.value

@@ -16,8 +16,8 @@ from tournaments.models import DealProposal, Pair, Round, Seat, Table, Tournamen
 from tournaments.rules.glossary import KIND_TERMS, words_for
 from tournaments.rules.links import entry_switch_refusal, link_refusal
 from tournaments.rules.sheet import kind_field
-from tournaments.selectors.public.models import direction_word
 from tournaments.selectors.progress import closed_by_of, closing_round
+from tournaments.selectors.public.models import direction_word
 from tournaments.selectors.table import TablePage, read_table_page
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value

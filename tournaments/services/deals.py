@@ -27,7 +27,6 @@ from tournaments.models import (
     ResultChange,
     Seat,
     Table,
-    Tournament,
 )
 from tournaments.rules.entry import (
     closed_result_refusal,

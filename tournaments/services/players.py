@@ -17,14 +17,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import InvalidMatch
-from tournaments.models import DealProposal, ResultChange, Seat, Table, Tournament
+from tournaments.models import DealProposal, ResultChange, Seat, Table
 from tournaments.rules.entry import deal_number_refusal, entry_refusal
 from tournaments.rules.glossary import words_for
 from tournaments.rules.progress import finished_refusal
 from tournaments.selectors import results
+from tournaments.selectors.access import User
 from tournaments.selectors.players import seat_link_refusal, switch_refusal
 from tournaments.selectors.progress import closing_round
-from tournaments.selectors.access import User
 from tournaments.services import events
 from tournaments.services.deals import deal_record, score_at_table
 from tournaments.services.errors import ServiceError
@@ -342,7 +342,7 @@ def table_entry_switch(*, table: Table, organiser_enters: bool, user: User) -> T
         .annotate(closed_by=closing_round())
         .get(pk=table.pk)
     )
-    refusal = switch_refusal(table, table.closed_by)  # type: ignore[attr-defined]
+    refusal = switch_refusal(table, table.closed_by)
     if refusal:
         raise ServiceError(refusal)
     if table.organiser_enters == organiser_enters:

@@ -14,8 +14,8 @@ from tournaments.models import Pair, Round, Seat, Table, Tournament, TournamentE
 from tournaments.rules import limits
 from tournaments.rules.progress import finished_refusal
 from tournaments.selectors import results
-from tournaments.selectors.progress import progress_of, start_refusal
 from tournaments.selectors.access import User
+from tournaments.selectors.progress import progress_of, start_refusal
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.standings import (
