@@ -265,13 +265,18 @@ def _later_problem_text(problem: Problem, variant: str) -> str:
         problem,
         variant=variant,
         side_name=lambda side: words["ns"] if side == 1 else words["ew"],
-        templates={"opening.give_points": str(GAVE_NO_OPENING)},
+        templates={code: str(text) for code, text in SAVED_DEAL_WORDS.items()},
     )
     return text[:1].upper() + text[1:] + "."
 
 
-GAVE_NO_OPENING = gettext_lazy("{side} {opening_need}, and its sheet gives no opening")
-"""The engine's "give the opening's points" said of a deal already saved."""
+SAVED_DEAL_WORDS = {
+    "opening.give_points": gettext_lazy("{side} {opening_need}, and its sheet gives no opening"),
+    "opening.say_which_melds": gettext_lazy(
+        "{side} {opening_need}, and its entry does not say which melds it laid down first"
+    ),
+}
+"""The engine's problems whose words ask the form for a field, said of a deal already saved."""
 
 
 def _check_closed_result(table: Table, preview: DealPreview, closed_by: int | None) -> None:
