@@ -211,7 +211,7 @@ def table_sheet(table: tables.Table, title: str) -> Sheet:
 
 def tournament_sheet(tournament: Tournament) -> Sheet:
     """Which tournament the file is: club, name, date (a date cell), game, format, state."""
-    finished = tournament.status == Tournament.Status.FINISHED
+    finished = tournament.is_finished
     return Sheet(
         _("Tournament"),
         [_("Club"), _("Tournament"), _("Date"), _("Game"), _("Format"), _("Standings"),

@@ -1,23 +1,22 @@
 """Writes of deals (smazzate): score one with the engine and save it, correct it, remove it; then
 the table's totals, the round's state and the standings follow.
 
-A deal goes form → `deal_record` → the scoring engine → DealSide and Meld rows
-(`rules.sides`) → the table's result (the format's `table_result`) → the pairs' standings.
-Nothing else computes a score. User errors are `ServiceError` (or the engine's `InvalidDeal`);
-nothing is saved when one is raised.
+A deal goes form → `deal_record` → the scoring engine (`deal_scores.score_at_table`) → DealSide
+and Meld rows (`rules.sides`) → the table's result (the format's `table_result`) → the pairs'
+standings. Nothing else computes a score. A correction keeps every later deal of the match
+valid, and a closed round's table (a later round has started) keeps its deals and stays done
+(`rules.entry`). User errors are `ServiceError` (or the engine's `InvalidDeal`); nothing is
+saved when one is raised.
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from scoring import DealResult, InvalidDeal, InvalidMatch, deal_from_json, score_deal
-from scoring.problems import Problem
+from scoring import DealResult
 from tournaments.models import (
     Deal,
     DealProposal,
@@ -29,20 +28,22 @@ from tournaments.models import (
     Table,
 )
 from tournaments.rules.entry import (
-    closed_result_refusal,
     deal_number_refusal,
     removal_refusal,
-    running_before,
-    running_score_matters,
     table_closed,
 )
-from tournaments.rules.formats import PlayFormat, TableResult
+from tournaments.rules.formats import TableResult
 from tournaments.rules.glossary import words_for
-from tournaments.rules.problem_text import problem_text
 from tournaments.rules.sides import meld_values, side_values
 from tournaments.selectors import results
 from tournaments.selectors.access import User
-from tournaments.selectors.progress import closed_by_of, closing_round
+from tournaments.selectors.progress import closing_round
+from tournaments.services.deal_scores import (
+    check_closed_result,
+    check_later_deals,
+    score_at_table,
+    stored_sides,
+)
 from tournaments.services.errors import ServiceError, StaleTable
 from tournaments.services.standings import (
     danese_flags_refresh,
@@ -52,74 +53,6 @@ from tournaments.services.standings import (
 from tournaments.services.versions import results_changed
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
-
-
-@dataclass(frozen=True)
-class DealPreview:
-    """What a deal is worth and where it leaves the table, before (or as) it is saved."""
-
-    result: DealResult
-    sides: list[dict[str, Any]]
-    """The two sides as the engine received them (with `score_before` where it matters)."""
-    table: TableResult
-    """The table once this deal is in: totals, VP (provisional until done) or the winner."""
-
-    @property
-    def mp(self) -> tuple[int, int]:
-        return self.table.ns_mp, self.table.ew_mp
-
-    @property
-    def vp(self) -> tuple[int, int] | None:
-        if self.table.ns_vp is None or self.table.ew_vp is None:
-            return None
-        return self.table.ns_vp, self.table.ew_vp
-
-    @property
-    def winner(self) -> str:
-        return self.table.winner
-
-
-def deal_preview(*, table: Table, number: int, sides: Sequence[dict[str, Any]]) -> DealPreview:
-    """Score a deal as deal_record would, saving nothing: the page's live check uses it. Raises
-    InvalidDeal or ServiceError as the save would (a later deal it would leave short of its
-    opening, a closed round's match it would leave unfinished)."""
-    play_format = table.round.tournament.play_format
-    if not running_score_matters(play_format):
-        return score_at_table(play_format, number, sides, results.deal_totals(table))
-    stored = _stored_sides(table)
-    totals = results.totals_by_deal((s.deal.number, s.direction, s.total) for s in stored)
-    preview = score_at_table(play_format, number, sides, totals)
-    _check_later_deals(play_format, number, preview, stored)
-    _check_closed_result(table, preview, closed_by_of(table))
-    return preview
-
-
-def score_at_table(
-    play_format: PlayFormat,
-    number: int,
-    sides: Sequence[Mapping[str, Any]],
-    deal_totals: Mapping[int, tuple[int, int]],
-) -> DealPreview:
-    """Score deal `number` of a table whose saved deals total `deal_totals`: the engine's
-    result and the table's result with it. The save, the live check and the backup's check of
-    a file all score a deal here. Raises InvalidDeal or ServiceError."""
-    rules = play_format.rules
-    if len(sides) != 2:
-        raise ServiceError(_("A deal at a table has two sides: North-South and East-West."))
-    running = running_before(deal_totals, number)
-    data_sides = []
-    for index, side in enumerate(sides):
-        side = {key: value for key, value in side.items() if key != "score_before"}
-        if rules.opening is not None:
-            side["score_before"] = play_format.score_before(running[index])
-        data_sides.append(side)
-    result = score_deal(deal_from_json({"variant": rules.slug, "sides": data_sides}, rules))
-    totals = dict(deal_totals) | {number: (result.sides[0].total, result.sides[1].total)}
-    try:
-        after = play_format.table_result([totals[n] for n in sorted(totals)])
-    except InvalidMatch as error:
-        raise ServiceError(*error.messages, problems=error.problems) from None
-    return DealPreview(result, data_sides, after)
 
 
 @transaction.atomic
@@ -151,7 +84,7 @@ def deal_record(
     tournament = table.round.tournament
     play_format = tournament.play_format
     _check_table_open(table, version)
-    stored = _stored_sides(table)
+    stored = stored_sides(table)
     deal_totals = results.totals_by_deal((s.deal.number, s.direction, s.total) for s in stored)
     refusal = deal_number_refusal(
         play_format,
@@ -163,8 +96,8 @@ def deal_record(
     if refusal:
         raise ServiceError(refusal)
     preview = score_at_table(play_format, number, sides, deal_totals)
-    _check_later_deals(play_format, number, preview, stored)
-    _check_closed_result(table, preview, table.closed_by)  # type: ignore[attr-defined]
+    check_later_deals(play_format, number, preview, stored)
+    check_closed_result(table, preview, table.closed_by)  # type: ignore[attr-defined]
     result = preview.result
 
     old_sides = {side.direction: side for side in stored if side.deal.number == number}
@@ -222,77 +155,6 @@ def _locked(table: Table) -> Table:
     )
 
 
-def _check_later_deals(
-    play_format: PlayFormat, number: int, preview: DealPreview, stored: Sequence[DealSide]
-) -> None:
-    """A correction of deal `number` changes the running score before every later deal of the
-    table: where the opening minimum reads it, each later deal is scored again from its stored
-    entry at its new running score, and the correction is refused, naming the first later
-    deal that would then break the rules."""
-    if not running_score_matters(play_format):
-        return
-    entries = {side.deal.number: side.deal.entry for side in stored}
-    later = sorted(n for n in entries if n > number)
-    if not later:
-        return
-    totals = dict(results.totals_by_deal((s.deal.number, s.direction, s.total) for s in stored))
-    totals[number] = (preview.result.sides[0].total, preview.result.sides[1].total)
-    variant = play_format.rules.slug
-    for after in later:
-        before = {n: t for n, t in totals.items() if n < after}
-        try:
-            score_at_table(play_format, after, entries[after].get("sides", ()), before)
-        except InvalidDeal as error:
-            raise ServiceError(
-                _(
-                    "Deal %(later)s would no longer be valid after this correction of deal "
-                    "%(number)s, because the running score before it changes:"
-                )
-                % {"later": after, "number": number},
-                *(_later_problem_text(problem, variant) for problem in error.problems),
-                _(
-                    "Correct deal %(later)s first (it can already say its opening), then deal "
-                    "%(number)s."
-                )
-                % {"later": after, "number": number},
-            ) from None
-
-
-def _later_problem_text(problem: Problem, variant: str) -> str:
-    """A later deal's problem in the reader's words, its sides named N-S and E-W."""
-    words = words_for(variant)
-    text = problem_text(
-        problem,
-        variant=variant,
-        side_name=lambda side: words["ns"] if side == 1 else words["ew"],
-        templates={code: str(text) for code, text in SAVED_DEAL_WORDS.items()},
-    )
-    return text[:1].upper() + text[1:] + "."
-
-
-SAVED_DEAL_WORDS = {
-    "opening.give_points": gettext_lazy("{side} {opening_need}, and its sheet gives no opening"),
-    "opening.say_which_melds": gettext_lazy(
-        "{side} {opening_need}, and its entry does not say which melds it laid down first"
-    ),
-}
-"""The engine's problems whose words ask the form for a field, said of a deal already saved."""
-
-
-def _check_closed_result(table: Table, preview: DealPreview, closed_by: int | None) -> None:
-    """A closed round's table stays done: refused, saying what is needed, when the change would
-    leave it unfinished."""
-    refusal = closed_result_refusal(
-        table.round.tournament.play_format,
-        round_number=table.round.number,
-        table_number=table.number,
-        closed_by=closed_by,
-        result=preview.table,
-    )
-    if refusal:
-        raise ServiceError(refusal)
-
-
 @transaction.atomic
 def deal_remove(*, table: Table, number: int, user: User, version: int) -> None:
     """Remove the last deal of a table; never one of a closed round's tables
@@ -342,11 +204,6 @@ def _snapshot(
         "entry": deal.entry,
         "totals": {side.direction: side.total for side in read},
     }
-
-
-def _stored_sides(table: Table) -> list[DealSide]:
-    """Every saved side of the table with its deal: one query (a table has a few deals)."""
-    return list(DealSide.objects.filter(deal__table=table).select_related("deal"))
 
 
 def _correct(

@@ -128,7 +128,7 @@ def entrants_add(
     rounds played say so). Nothing is saved when any pair is wrong."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one entry at a time
     tournament.refresh_from_db()
-    if tournament.status == Tournament.Status.FINISHED:
+    if tournament.is_finished:
         raise ServiceError(finished_refusal())
     rounds = list(tournament.round_set.order_by("number"))
     if len(rounds) > 1:
@@ -303,7 +303,7 @@ def _record_entry(
 def pair_remove(*, pair: Pair, user: User | None = None) -> None:
     """Remove a pair entered by mistake, before round 1 is seated (later, it withdraws)."""
     tournament = pair.tournament
-    if tournament.status == Tournament.Status.FINISHED:
+    if tournament.is_finished:
         raise ServiceError(finished_refusal())
     if tournament.round_set.exists():
         raise ServiceError(

@@ -26,7 +26,8 @@ from tournaments.selectors.access import User
 from tournaments.selectors.players import seat_link_refusal, switch_refusal
 from tournaments.selectors.progress import closing_round
 from tournaments.services import events
-from tournaments.services.deals import deal_record, score_at_table
+from tournaments.services.deal_scores import score_at_table
+from tournaments.services.deals import deal_record
 from tournaments.services.errors import ServiceError
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value

@@ -26,7 +26,7 @@ def _pair_context(pair: Pair, **forms: Any) -> dict[str, Any]:
     last = tournament.round_set.order_by("-number").first()
     waiting = last is not None and last.status == Round.Status.SEATING
     next_round = (last.number + (0 if waiting else 1)) if last is not None else 1
-    finished = tournament.status == Tournament.Status.FINISHED
+    finished = tournament.is_finished
     spells = player_spells(pair)
     return {
         "pair": pair,
@@ -146,7 +146,7 @@ def pair_withdraw(request: HttpRequest, pair_id: int) -> HttpResponse:
                 pair=pair, seated=form.cleaned_data["seated"], user=request.user
             )
         except ServiceError as error:
-            if pair.withdrawn_from is not None or pair.tournament.status == "finished":
+            if pair.withdrawn_from is not None or pair.tournament.is_finished:
                 for message in error.messages:  # no form to show it beside
                     messages.error(request, message)
                 return redirect("pair_detail", pair_id=pair.pk)

@@ -106,7 +106,7 @@ def pairs_context(tournament: Tournament, form: PairsForm | None = None) -> dict
     """The pairs list and its forms: pairs are entered (typed or from a file) and removed
     before round 1 is seated; late pairs join until round 2 is seated."""
     rounds = list(tournament.round_set.order_by("number")[:2])
-    open_ = tournament.status != Tournament.Status.FINISHED
+    open_ = not tournament.is_finished
     return {
         "tournament": tournament,
         "pairs": list(selectors.pairs_of(tournament)),
@@ -129,18 +129,16 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if started
         else None
     )
+    standing = selectors.progress_of(tournament, rounds)
     context = pairs_context(tournament)
     context.update(
         {
             "rounds": rounds,
             "last_round": last,
             "next_number": (last.number if last else 0) + 1,
-            "can_seat": tournament.status != Tournament.Status.FINISHED
-            and (last is None or last.status == Round.Status.DONE)
-            and (last.number if last else 0) < tournament.rounds,
-            "can_finish": tournament.status != Tournament.Status.FINISHED
-            and last is not None
-            and last.status == Round.Status.DONE,
+            # the services' own rules: the page offers what they accept (`rules.progress`)
+            "can_seat": not standing.seat_refusal(),
+            "can_finish": not standing.finish_refusal(),
             "standings": standings,
             "reopen_form": ReopenForm(),
             "plan": [_movement_label(m) for m in tournament.movement_plan],
