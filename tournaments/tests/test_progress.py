@@ -107,7 +107,6 @@ def test_the_rules_say_why_a_round_cannot_be_seated_or_the_tournament_finished(
     states = [RoundState(int(number), status) for number, status in rounds]
     last = states[-1] if states else None
     assert (
-        progress.seat_refusal(finished=finished, last=last, planned=planned, waiting=(2, 4))
-        == seat
+        progress.seat_refusal(finished=finished, last=last, planned=planned, waiting=(2, 4)) == seat
     )
     assert progress.finish_refusal(finished=finished, rounds=states) == finish

@@ -13,7 +13,7 @@ from scoring import InvalidDeal
 from tournaments import selectors
 from tournaments.models import DealProposal, Table
 from tournaments.services import ServiceError, StaleTable, players
-from tournaments.views.organiser.table_page import in_words
+from tournaments.views.table_page import in_words
 
 
 @login_required

@@ -1,4 +1,5 @@
-"""What the table page shows: the deals with their running totals, the table's score, and the
+"""What a table's page shows, for the organiser's table page (`organiser/entry.py`) and a pair's
+link (`players.py`) alike: the deals with their running totals, the table's score, and the
 engine's verdict on what is typed, each problem placed beside the side (or meld line) it is
 about, in the form's words."""
 
