@@ -115,6 +115,10 @@ class PlayFormat:
         """Why deal `number` cannot exist at a table of this format ("" when it can)."""
         return _("Deal numbers start at 1.") if number < 1 else ""
 
+    def match_target(self) -> int | None:
+        """The score a table's match is played to; None where a table plays no match."""
+        return None
+
     def must_stay_done_text(
         self, *, table_number: int, result: TableResult, ns: str, ew: str
     ) -> str:
@@ -295,6 +299,9 @@ class TargetFormat(PlayFormat):
     def match(self, deal_totals: Sequence[tuple[int, int]]) -> MatchState:
         """The match so far; raises scoring.InvalidMatch (a deal after the match was won…)."""
         return match_state(self.rules, [list(t) for t in deal_totals], target=self.target)
+
+    def match_target(self) -> int | None:
+        return self.target
 
     def bye_result(self) -> TableResult:
         return TableResult(DONE, self.bye_mp, 0, None, None, NS)

@@ -170,7 +170,7 @@ def closed_field(variant: str) -> SheetField:
 def sheet_of(play_format: PlayFormat) -> Sheet:
     """The score sheet of a tournament's variant and format."""
     computed = [SheetField("total", _("Deal total"), POINTS)]
-    if play_format.by_matches:
+    if play_format.match_target() is not None:
         computed.append(SheetField("running", _("Running total"), POINTS))
     return Sheet(
         side_fields=side_fields(play_format.rules, opening=opening_possible(play_format)),

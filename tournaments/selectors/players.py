@@ -239,10 +239,6 @@ class LinkPage:
         return self.seat.direction
 
     @property
-    def opponent_direction(self) -> str:
-        return EW if self.seat.direction == NS else NS
-
-    @property
     def can_write(self) -> bool:
         """Whether the next deal can be written now."""
         return (
