@@ -134,3 +134,12 @@ def test_no_page_or_module_asks_which_format_outside_the_format_objects() -> Non
         and ("is_target" in path.read_text(encoding="utf-8"))
     ]
     assert places == []
+
+
+def test_every_format_a_tournament_can_choose_has_its_format_object() -> None:
+    """`FORMATS` is the one answer to "which format": a choice without its object (or an
+    object nobody can choose) is a mistake."""
+    from tournaments.models import Tournament
+    from tournaments.rules.formats import FORMATS
+
+    assert list(FORMATS) == Tournament.Format.values
