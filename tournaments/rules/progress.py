@@ -122,3 +122,16 @@ def closed_text(round_number: int, closed_by: int) -> str:
         "number": round_number,
         "later": closed_by,
     }
+
+
+def pairs_entry_refusal(*, finished: bool, rounds: Sequence[RoundState], planned: int) -> str:
+    """Why no pair can be entered now ("" when it can): before round 1 is seated a pair plays
+    the whole evening; until round 2 is seated it is a late pair (joining round 1 while it is
+    only seated, else playing from round 2, so there must be a round 2)."""
+    if finished:
+        return finished_refusal()
+    if len(rounds) > 1:
+        return _("Round 2 is seated: a late pair can only join before round 2 is seated.")
+    if rounds and rounds[0].status != SEATING and planned < 2:
+        return _("Round 1 has started and it is the only round: a late pair would play nothing.")
+    return ""

@@ -5,6 +5,7 @@ same answer from the same rule."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.db.models import OuterRef, Subquery
 
@@ -60,40 +61,49 @@ def waiting_tables(round_: Round | int) -> list[int]:
 
 @dataclass(frozen=True)
 class Progress:
-    """A tournament's rounds as the rules read them, and the latest round's tables still
-    without a result (read only while it is played)."""
+    """A tournament's rounds as the rules read them; the latest round's tables still without a
+    result are read only when a rule asks (while it is played)."""
 
     finished: bool
     planned: int
     rounds: tuple[RoundState, ...]
-    waiting: tuple[int, ...]
+    latest: Round | None
 
     @property
     def last(self) -> RoundState | None:
         return self.rounds[-1] if self.rounds else None
 
+    @cached_property
+    def waiting(self) -> tuple[int, ...]:
+        playing = self.latest is not None and self.latest.status == Round.Status.PLAYING
+        return tuple(waiting_tables(self.latest)) if playing and self.latest else ()
+
     def seat_refusal(self) -> str:
+        last = self.last
+        waiting = self.waiting if last is not None and last.status != progress.DONE else ()
         return progress.seat_refusal(
-            finished=self.finished, last=self.last, planned=self.planned, waiting=self.waiting
+            finished=self.finished, last=last, planned=self.planned, waiting=waiting
         )
 
     def finish_refusal(self) -> str:
         return progress.finish_refusal(finished=self.finished, rounds=self.rounds)
 
+    def pairs_entry_refusal(self) -> str:
+        return progress.pairs_entry_refusal(
+            finished=self.finished, rounds=self.rounds, planned=self.planned
+        )
+
 
 def progress_of(tournament: Tournament, rounds: Sequence[Round] | None = None) -> Progress:
-    """Where `tournament` stands (its `rounds` when already read, in order): one or two
-    queries."""
+    """Where `tournament` stands (its `rounds` when already read, in order, the latest last):
+    one query, and one more when a rule needs the tables a played round waits for."""
     if rounds is None:
         rounds = list(tournament.round_set.order_by("number"))
-    states = tuple(RoundState(r.number, r.status) for r in rounds)
-    last = rounds[-1] if rounds else None
-    playing = last is not None and last.status == Round.Status.PLAYING
     return Progress(
         finished=tournament.is_finished,
         planned=tournament.rounds,
-        rounds=states,
-        waiting=tuple(waiting_tables(last)) if playing and last is not None else (),
+        rounds=tuple(RoundState(r.number, r.status) for r in rounds),
+        latest=rounds[-1] if rounds else None,
     )
 
 

@@ -110,3 +110,20 @@ def test_the_rules_say_why_a_round_cannot_be_seated_or_the_tournament_finished(
         progress.seat_refusal(finished=finished, last=last, planned=planned, waiting=(2, 4)) == seat
     )
     assert progress.finish_refusal(finished=finished, rounds=states) == finish
+
+
+@pytest.mark.parametrize(("planned", "offered"), [(1, False), (2, True)])
+def test_the_pairs_form_shows_after_round_1_started_only_if_a_late_pair_can_join(
+    club: Club, organiser: User, organiser_client: Client, planned: int, offered: bool
+) -> None:
+    """A one-round evening whose round has started takes no late pair: the page does not offer
+    the form the service would refuse."""
+    tournament = make_tournament(club, pairs=4, rounds=planned)
+    first = services.round_prepare(tournament=tournament, movement="random", seed=1).round
+    services.round_start(round=first)
+    added = accepted(
+        lambda: services.pairs_add(tournament=tournament, text="Mario Rossi / Lucia Bianchi")
+    )
+    page = organiser_client.get(reverse("tournament_detail", args=[tournament.pk]))
+    form = f'action="{reverse("pairs_add", args=[tournament.pk])}"' in page.content.decode()
+    assert (added, form) == (offered, offered)
