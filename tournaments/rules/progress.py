@@ -111,11 +111,6 @@ def finish_refusal(*, finished: bool, rounds: Sequence[RoundState]) -> str:
     return ""
 
 
-def is_closed(closed_by: int | None) -> bool:
-    """Whether a round is closed: `closed_by` is the first later round that has started."""
-    return closed_by is not None
-
-
 def closed_text(round_number: int, closed_by: int) -> str:
     """Round `round_number` is closed since round `closed_by` started."""
     return _("Round %(number)s is closed: round %(later)s has started.") % {

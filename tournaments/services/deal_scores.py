@@ -53,10 +53,12 @@ def deal_preview(*, table: Table, number: int, sides: Sequence[dict[str, Any]]) 
     InvalidDeal or ServiceError as the save would (a later deal it would leave short of its
     opening, a closed round's match it would leave unfinished)."""
     play_format = table.round.tournament.play_format
-    if not running_score_matters(play_format):
-        return score_at_table(play_format, number, sides, results.deal_totals(table))
-    stored = stored_sides(table)
-    totals = results.totals_by_deal((s.deal.number, s.direction, s.total) for s in stored)
+    stored: list[DealSide] = []
+    if running_score_matters(play_format):  # the later deals' entries are read with the totals
+        stored = stored_sides(table)
+        totals = results.totals_by_deal((s.deal.number, s.direction, s.total) for s in stored)
+    else:
+        totals = results.deal_totals(table)
     preview = score_at_table(play_format, number, sides, totals)
     check_later_deals(play_format, number, preview, stored)
     check_closed_result(table, preview, closed_by_of(table))
