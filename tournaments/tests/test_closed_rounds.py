@@ -266,3 +266,19 @@ def test_the_table_page_of_a_closed_round_offers_edit_but_no_remove(
     play(rounds[3], organiser)
     page = organiser_client.get(reverse("table_entry", args=[latest.pk])).content.decode()
     assert reverse("deal_remove", args=[latest.pk, 3]) in page
+
+
+def test_the_live_check_says_a_closed_rounds_match_must_stay_finished(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament = make_tournament(club, pairs=4, rounds=2, format="target")
+    first = next_round(tournament)
+    play(first, organiser, deals=4, others=NS_WINS)
+    next_round(tournament)
+    table = first.tables.get(number=1)
+    data = {
+        "number": "4", "version": str(table.version), "mode": "summary",
+        "ns-melded_points": "100", "ns-pot": "taken", "ew-melded_points": "100", "ew-pot": "taken",
+    }  # fmt: skip
+    page = organiser_client.post(reverse("deal_check", args=[table.pk]), data).content.decode()
+    assert "The match at table 1 must stay finished" in page
