@@ -122,19 +122,6 @@ class RuleSet:
         )
         return sum(deck[: self.pot_size]), sum(deck[-self.pot_size :])
 
-    def closing_kinds_text(self) -> str:
-        burraco = self.word("burraco")
-        kinds = [k for k in self.kinds() if k in self.closing_kinds]
-        if set(kinds) == set(self.kinds()):
-            return f"a {burraco} of any kind"
-        main, *others = [k for k in ("clean", "dirty", "semi-clean", "wild") if k in kinds] + [
-            k for k in ("noble", "royal") if k in kinds
-        ]
-        text = f"a {main} {burraco}"
-        if others:
-            text += " (or a " + " or ".join(others) + " one)"
-        return text
-
 
 def _italian(slug: str, name: str, **kwargs: Any) -> RuleSet:
     words = {"burraco": "burraco", "pot": "pot (pozzetto)"}
@@ -223,10 +210,6 @@ def rule_set(slug: str) -> RuleSet:
         return RULE_SETS[slug]
     except KeyError:
         raise UnknownVariant(slug) from None
-
-
-def unknown_variant_message(slug: object) -> str:
-    return f"unknown variant {slug!r}: choose one of " + ", ".join(VARIANT_SLUGS)
 
 
 _SCALARS = {

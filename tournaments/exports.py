@@ -129,12 +129,6 @@ def table_csv_response(table: tables.Table, filename: str) -> HttpResponse:
     return _attachment(response, filename)
 
 
-def table_csv_rows(table: tables.Table) -> list[list[Any]]:
-    """What `table_csv_response` writes, header first, before it becomes text (for tests)."""
-    dataset = SafeTableExport(TableExport.CSV, table).dataset
-    return [list(dataset.headers), *(list(row) for row in dataset)]
-
-
 def standings_csv_response(tournament: Tournament, pairs: Any) -> HttpResponse:
     """A tournament's standings file: its StandingsTable, as the page shows it."""
     table = StandingsTable.for_export(tournament, pairs)
@@ -211,7 +205,7 @@ def table_sheet(table: tables.Table, title: str) -> Sheet:
 
 def tournament_sheet(tournament: Tournament) -> Sheet:
     """Which tournament the file is: club, name, date (a date cell), game, format, state."""
-    finished = tournament.status == Tournament.Status.FINISHED
+    finished = tournament.is_finished
     return Sheet(
         _("Tournament"),
         [_("Club"), _("Tournament"), _("Date"), _("Game"), _("Format"), _("Standings"),

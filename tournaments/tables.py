@@ -14,9 +14,10 @@ from django.utils.translation import pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from tournaments.models import Pair, Tournament
+from tournaments.rules.formats import FORMATS
 from tournaments.templatetags.numbers import points_text
 
-EXTRA_COLUMNS = ("matches_won", "point_difference")
+EXTRA_COLUMNS = tuple(dict.fromkeys(c for f in FORMATS.values() for c in f.extra_columns))
 """Columns only some formats export (`PlayFormat.extra_columns`)."""
 
 

@@ -109,7 +109,7 @@ class TournamentAdmin(admin.ModelAdmin[Tournament]):
         return False  # new tournaments come from the organiser's pages (services.tournament_create)
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        if obj is not None and obj.status == Tournament.Status.FINISHED:
+        if obj is not None and obj.is_finished:
             return False  # the service refuses every change to a finished tournament
         return super().has_change_permission(request, obj)
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.tournaments import Pair, Tournament
+from tournaments.rules import states
 
 
 class Round(models.Model):
@@ -21,10 +22,7 @@ class Round(models.Model):
         DANESE = "danese", _("Danese (by standings)")
         ROUND_ROBIN = "round_robin", _("Round robin")
 
-    class Status(models.TextChoices):
-        SEATING = "seating", _("Seating shown, not started")
-        PLAYING = "playing", _("Playing")
-        DONE = "done", _("Done")
+    Status = states.RoundStatus
 
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="round_set"
@@ -64,10 +62,7 @@ class Table(models.Model):
     `version` grows with every saved change: the entry form carries it back so that two people
     saving the same table never overwrite each other silently."""
 
-    class Status(models.TextChoices):
-        NOT_STARTED = "not_started", _("Not started")
-        IN_PROGRESS = "in_progress", _("In progress")
-        DONE = "done", _("Done")
+    Status = states.TableStatus
 
     round = models.ForeignKey(
         Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="tables"
@@ -130,9 +125,7 @@ class Seat(models.Model):
     `token` is the pair's own link for this round (/p/<token>/): where the players enter and
     accept their table's deals when the tournament lets them."""
 
-    class Direction(models.TextChoices):
-        NS = "ns", _("North-South")
-        EW = "ew", _("East-West")
+    Direction = states.Direction
 
     round = models.ForeignKey(
         Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="seats"

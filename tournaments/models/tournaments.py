@@ -1,8 +1,6 @@
 """A tournament with its settings, its pairs (coppie), and the audit record of what happens to
 it as a whole."""
 
-from typing import TYPE_CHECKING
-
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -13,12 +11,11 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import RULE_SETS, VP_SCALES, RuleSet, VpScale, house_rules, rule_set
 from tournaments.models.clubs import Club, Player, Season
+from tournaments.rules import states
+from tournaments.rules.formats import PlayFormat, format_of
 from tournaments.rules.glossary import Words, words_for
 from tournaments.rules.vp_tables import CUSTOM_SCALE as CUSTOM_SCALE
 from tournaments.rules.vp_tables import scale_from_rows
-
-if TYPE_CHECKING:
-    from tournaments.rules.formats import PlayFormat
 
 
 def _game_name(slug: str) -> str:
@@ -41,6 +38,8 @@ VP_SCALE_CHOICES = [
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
+        """One choice for each format of `rules.formats.FORMATS`."""
+
         DEALS = "deals", _("Deals: a fixed number of deals a round, victory points")
         TARGET = "target", _("Target: each table plays a match to a target score")
 
@@ -48,10 +47,7 @@ class Tournament(models.Model):
         ORGANISER = "organiser", _("The organiser enters every result")
         PLAYERS = "players", _("The players enter their table's results on their phones")
 
-    class Status(models.TextChoices):
-        SETUP = "setup", _("Setting up")
-        RUNNING = "running", _("Running")
-        FINISHED = "finished", _("Finished")
+    Status = states.TournamentStatus
 
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="tournaments"
@@ -160,12 +156,16 @@ class Tournament(models.Model):
         return self.target_score or self.rules.match_target
 
     @property
-    def play_format(self) -> "PlayFormat":
+    def play_format(self) -> PlayFormat:
         """The format's rules (deals with VP, or matches to a target), with this tournament's
         settings: everything that depends on the format asks it."""
-        from tournaments.rules.formats import format_of  # the rules read these models
-
         return format_of(self)
+
+    @property
+    def is_finished(self) -> bool:
+        """Finished means final: nothing of its results, seating or pairs changes (a name
+        correction aside) until it is reopened (`rules.progress.finished_refusal`)."""
+        return self.status == self.Status.FINISHED
 
     @property
     def words(self) -> Words:

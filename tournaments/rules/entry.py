@@ -2,9 +2,15 @@
 page, the save and the backup check.
 
 `entry_refusal` says why a table takes no deal at all (a bye, a round not started) or no new
-one (all deals in, the match over); `deal_number_refusal` why a given deal number cannot be
-saved; `running_before` is each side's running total before a deal, which the format turns
-into the score the opening minimum reads (`opening_needed`).
+one (all deals in, the match over, its round closed); `deal_number_refusal` why a given deal
+number cannot be saved; `removal_refusal` why a deal cannot be removed; `closed_result_refusal`
+why a correction cannot leave a closed round's table unfinished. `running_before` is each
+side's running total before a deal, which the format turns into the score the opening minimum
+reads (`opening_needed`); `running_score_matters` says whether a correction must check the
+deals after it again.
+
+`closed_by` is the first round after the table's that has started (None while there is none):
+such a round is closed (`rules.progress`).
 """
 
 from collections.abc import Mapping, Sequence
@@ -13,17 +19,24 @@ from django.utils.translation import gettext as _
 
 from scoring import opening_minimum
 from tournaments.rules.formats import PlayFormat, TableResult
+from tournaments.rules.glossary import words_for
+from tournaments.rules.progress import closed_text, finished_refusal
+from tournaments.rules.states import RoundStatus
 
-SEATING = "seating"
-"""The round status of a seated round that has not started (Round.Status.SEATING)."""
+SEATING = RoundStatus.SEATING.value
 
-
-def finished_refusal() -> str:
-    """What a finished tournament answers to any change of its results or seating."""
-    return _(
-        "The tournament is finished: its results are final. Reopen it (on the tournament's "
-        "page, with a reason) to change them."
-    )
+__all__ = [
+    "closed_entry_text",
+    "closed_result_refusal",
+    "deal_number_refusal",
+    "entry_refusal",
+    "finished_refusal",
+    "opening_needed",
+    "removal_refusal",
+    "running_before",
+    "running_score_matters",
+    "table_closed",
+]
 
 
 def entry_refusal(
@@ -35,6 +48,7 @@ def entry_refusal(
     played: int,
     result: TableResult | None,
     finished: bool = False,
+    closed_by: int | None = None,
 ) -> str:
     """Why the table takes no new deal now ("" when it does). `result` is what its deals make
     of it so far (None when they make no match, which the caller reports)."""
@@ -43,7 +57,58 @@ def entry_refusal(
     )
     if closed or result is None:
         return closed
+    if closed_by is not None:
+        return closed_entry_text(round_number, closed_by)
     return play_format.no_more_deals(played=played, result=result)
+
+
+def closed_entry_text(round_number: int, closed_by: int) -> str:
+    """What a closed round's table answers to a new deal or a removal."""
+    return " ".join(
+        [
+            closed_text(round_number, closed_by),
+            _("Its deals can still be corrected (Edit), but none added or removed."),
+        ]
+    )
+
+
+def removal_refusal(
+    *,
+    is_bye: bool,
+    round_number: int,
+    round_status: str,
+    finished: bool = False,
+    closed_by: int | None = None,
+) -> str:
+    """Why no deal of the table can be removed now ("" when its last one can): a closed round's
+    table keeps every deal, or it would be played again while a later round runs."""
+    closed = table_closed(
+        is_bye=is_bye, round_number=round_number, round_status=round_status, finished=finished
+    )
+    if closed:
+        return closed
+    if closed_by is not None:
+        return closed_entry_text(round_number, closed_by)
+    return ""
+
+
+def closed_result_refusal(
+    play_format: PlayFormat,
+    *,
+    round_number: int,
+    table_number: int,
+    closed_by: int | None,
+    result: TableResult,
+) -> str:
+    """Why a correction cannot leave the table as `result` ("" when it can): a closed round's
+    table stays done (in a match to a target: the match stays won), saying what is needed."""
+    if closed_by is None or result.done:
+        return ""
+    words = words_for(play_format.rules.slug)
+    needed = play_format.must_stay_done_text(
+        table_number=table_number, result=result, ns=words["ns"], ew=words["ew"]
+    )
+    return f"{closed_text(round_number, closed_by)} {needed}"
 
 
 def table_closed(
@@ -60,12 +125,22 @@ def table_closed(
     return ""
 
 
-def deal_number_refusal(play_format: PlayFormat, number: int, saved: Sequence[int]) -> str:
+def deal_number_refusal(
+    play_format: PlayFormat,
+    number: int,
+    saved: Sequence[int],
+    *,
+    round_number: int = 0,
+    closed_by: int | None = None,
+) -> str:
     """Why deal `number` cannot be saved at a table holding deals `saved` ("" when it can):
-    deals are numbered from 1, within the format's deals a round, and entered in order."""
+    deals are numbered from 1, within the format's deals a round, and entered in order; a
+    closed round's table takes corrections only."""
     problem = play_format.deal_number_problem(number)
     if problem:
         return problem
+    if closed_by is not None and number not in saved:
+        return closed_entry_text(round_number, closed_by)
     if number not in saved and number != len(saved) + 1:
         return _("Enter deal %(number)s first.") % {"number": len(saved) + 1}
     return ""
@@ -80,3 +155,12 @@ def running_before(deal_totals: Mapping[int, tuple[int, int]], number: int) -> t
 def opening_needed(play_format: PlayFormat, running: int) -> int:
     """The points a side's first exposure needs in the next deal (0: no minimum)."""
     return opening_minimum(play_format.rules, play_format.score_before(running))
+
+
+def running_score_matters(play_format: PlayFormat) -> bool:
+    """Whether a deal's validity depends on the running score before it: only where the
+    variant has an opening minimum and the format keeps a running score that can pass its
+    threshold (a match to a target). There a correction changes what every later deal's
+    opening needs, and they are checked again."""
+    opening = play_format.rules.opening
+    return opening is not None and play_format.score_before(opening.above + 1) > opening.above

@@ -15,14 +15,13 @@ format is a new class here and an entry in `FORMATS`.
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from scoring import MatchState, RuleSet, VpScale, match_state
-from tournaments.models import Seat, Table
 from tournaments.rules.standings import (
     PairRecord,
     Standing,
@@ -31,16 +30,31 @@ from tournaments.rules.standings import (
     vp_taken,
     wins_taken,
 )
+from tournaments.rules.states import EW, NS, TableStatus
+from tournaments.templatetags.numbers import points_text
 
-if TYPE_CHECKING:
-    from tournaments.models import Tournament
-
-NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
-NOT_STARTED, IN_PROGRESS = Table.Status.NOT_STARTED.value, Table.Status.IN_PROGRESS.value
-DONE = Table.Status.DONE.value
+NOT_STARTED, IN_PROGRESS = TableStatus.NOT_STARTED.value, TableStatus.IN_PROGRESS.value
+DONE = TableStatus.DONE.value
 TARGET_SHEET_ROWS = 20
 """Rows of a printed score sheet for a match to a target: enough for a long match (a match to
 2000 takes about ten deals; twenty still fit a landscape page)."""
+
+
+class Settings(Protocol):
+    """What a format reads of a tournament's settings (a Tournament row, or one being read from
+    a backup)."""
+
+    format: str
+    bye_vp: int
+    bye_mp: int
+    deals_per_round: int
+
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def scale(self) -> VpScale: ...
+    @property
+    def target(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +86,11 @@ class PlayFormat:
     bye_vp: int
     bye_mp: int
 
+    @classmethod
+    def of(cls, settings: Settings) -> "PlayFormat":
+        """This format with a tournament's settings."""
+        raise NotImplementedError
+
     # --- tables ---------------------------------------------------------------------------------
 
     def table_result(self, deal_totals: Sequence[tuple[int, int]]) -> TableResult:
@@ -95,6 +114,17 @@ class PlayFormat:
     def deal_number_problem(self, number: int) -> str:
         """Why deal `number` cannot exist at a table of this format ("" when it can)."""
         return _("Deal numbers start at 1.") if number < 1 else ""
+
+    def match_target(self) -> int | None:
+        """The score a table's match is played to; None where a table plays no match."""
+        return None
+
+    def must_stay_done_text(
+        self, *, table_number: int, result: TableResult, ns: str, ew: str
+    ) -> str:
+        """What a table that must stay done (its round is closed) needs, when `result` is not
+        done: `ns` and `ew` name the sides."""
+        raise NotImplementedError
 
     # --- standings and seasons --------------------------------------------------------------
 
@@ -173,6 +203,16 @@ class DealsFormat(PlayFormat):
     deals_per_round: int
     scale: VpScale
 
+    @classmethod
+    def of(cls, settings: Settings) -> "DealsFormat":
+        return cls(
+            settings.rules,
+            settings.bye_vp,
+            settings.bye_mp,
+            deals_per_round=settings.deals_per_round,
+            scale=settings.scale,
+        )
+
     def table_result(self, deal_totals: Sequence[tuple[int, int]]) -> TableResult:
         ns = sum(t[0] for t in deal_totals)
         ew = sum(t[1] for t in deal_totals)
@@ -201,6 +241,14 @@ class DealsFormat(PlayFormat):
                 "number": number,
             }
         return super().deal_number_problem(number)
+
+    def must_stay_done_text(
+        self, *, table_number: int, result: TableResult, ns: str, ew: str
+    ) -> str:
+        return _("Table %(table)s must keep its %(deals)s deals.") % {
+            "table": table_number,
+            "deals": self.deals_per_round,
+        }
 
     def evening_points(self, record: Standing) -> tuple[int, int]:
         return record.vp, record.mp
@@ -236,6 +284,10 @@ class TargetFormat(PlayFormat):
     """No VP: a match is won or lost. The points scored (MP) come after what ranks."""
     target: int
 
+    @classmethod
+    def of(cls, settings: Settings) -> "TargetFormat":
+        return cls(settings.rules, settings.bye_vp, settings.bye_mp, target=settings.target)
+
     def table_result(self, deal_totals: Sequence[tuple[int, int]]) -> TableResult:
         state = self.match(deal_totals)
         ns = sum(t[0] for t in deal_totals)
@@ -248,6 +300,9 @@ class TargetFormat(PlayFormat):
         """The match so far; raises scoring.InvalidMatch (a deal after the match was won…)."""
         return match_state(self.rules, [list(t) for t in deal_totals], target=self.target)
 
+    def match_target(self) -> int | None:
+        return self.target
+
     def bye_result(self) -> TableResult:
         return TableResult(DONE, self.bye_mp, 0, None, None, NS)
 
@@ -258,6 +313,23 @@ class TargetFormat(PlayFormat):
         if result.done:
             return _("The match is over. Use Edit to correct a deal, or Remove the last one.")
         return ""
+
+    def must_stay_done_text(
+        self, *, table_number: int, result: TableResult, ns: str, ew: str
+    ) -> str:
+        return _(
+            "The match at table %(table)s must stay finished, and with this change it would "
+            "not be: %(ns)s %(ns_total)s – %(ew)s %(ew_total)s, with the target at %(target)s. "
+            "Correct the deals so that one side ends the match with %(target)s or more, ahead "
+            "of the other."
+        ) % {
+            "table": table_number,
+            "ns": ns,
+            "ns_total": points_text(result.ns_mp),
+            "ew": ew,
+            "ew_total": points_text(result.ew_mp),
+            "target": points_text(self.target),
+        }
 
     def evening_points(self, record: Standing) -> tuple[int, int]:
         return record.matches_won, record.point_difference
@@ -313,13 +385,10 @@ FORMATS: dict[str, type[PlayFormat]] = {
     DealsFormat.slug: DealsFormat,
     TargetFormat.slug: TargetFormat,
 }
+"""Every format by its slug (a tournament's `format` field): the one place that says which
+format a tournament plays."""
 
 
-def format_of(tournament: "Tournament") -> PlayFormat:
+def format_of(tournament: Settings) -> PlayFormat:
     """The tournament's format object, with the settings it plays by."""
-    rules, bye_vp, bye_mp = tournament.rules, tournament.bye_vp, tournament.bye_mp
-    if tournament.format == TargetFormat.slug:
-        return TargetFormat(rules, bye_vp, bye_mp, target=tournament.target)
-    return DealsFormat(
-        rules, bye_vp, bye_mp, deals_per_round=tournament.deals_per_round, scale=tournament.scale
-    )
+    return FORMATS[tournament.format].of(tournament)

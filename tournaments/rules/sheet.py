@@ -19,6 +19,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from scoring import RuleSet
+from tournaments.rules.entry import running_score_matters
 from tournaments.rules.formats import PlayFormat
 from tournaments.rules.glossary import words_for
 from tournaments.templatetags.numbers import points_text
@@ -154,8 +155,7 @@ def pot_points_refusal(rules: RuleSet, side: str, pot: str, points: int | None) 
 def opening_possible(play_format: PlayFormat) -> bool:
     """Whether a side's opening minimum can apply in this format: only in a match, where the
     running score can pass the variant's threshold."""
-    opening = play_format.rules.opening
-    return opening is not None and play_format.score_before(opening.above + 1) > opening.above
+    return running_score_matters(play_format)
 
 
 def side_fields(rules: RuleSet, *, opening: bool) -> tuple[SheetField, ...]:
@@ -245,7 +245,7 @@ def closed_field(variant: str) -> SheetField:
 def sheet_of(play_format: PlayFormat) -> Sheet:
     """The score sheet of a tournament's variant and format."""
     computed = [SheetField("total", _("Deal total"), POINTS)]
-    if play_format.by_matches:
+    if play_format.match_target() is not None:
         computed.append(SheetField("running", _("Running total"), POINTS))
     return Sheet(
         side_fields=side_fields(play_format.rules, opening=opening_possible(play_format)),

@@ -1,6 +1,7 @@
 """Reads, by subject: `access` (whose clubs, and the 404 for anyone else), `organiser` (the
-organiser's pages), `results` (stored results as the rules read them), `table` (the table
-page), `public` (the cached public pages), `seasons` and `exports`. Nothing here writes."""
+organiser's pages), `results` (stored results as the rules read them), `progress` (where a
+tournament stands, for the rules of what may happen now), `table` (the table page), `public`
+(the cached public pages), `seasons` and `exports`. Nothing here writes."""
 
 from tournaments.selectors.access import User, clubs_of, for_organiser
 from tournaments.selectors.organiser import (
@@ -15,6 +16,7 @@ from tournaments.selectors.organiser import (
     tournament_changes,
     tournaments_for,
 )
+from tournaments.selectors.progress import progress_of
 
 __all__ = [
     "User",
@@ -22,6 +24,7 @@ __all__ = [
     "dashboard_tournaments",
     "for_organiser",
     "pairs_of",
+    "progress_of",
     "round_tables",
     "rounds_of",
     "seats_prefetch",

@@ -12,10 +12,11 @@ from django.db.models import TextChoices
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
-from tournaments.models import DealProposal, Pair, Round, Seat, Table
+from tournaments.models import DealProposal, Pair, Round, Seat, Table, Tournament
 from tournaments.rules.glossary import KIND_TERMS, words_for
-from tournaments.rules.links import link_refusal
+from tournaments.rules.links import entry_switch_refusal, link_refusal
 from tournaments.rules.sheet import kind_field
+from tournaments.selectors.progress import closed_by_of, closing_round
 from tournaments.selectors.public.models import direction_word
 from tournaments.selectors.table import TablePage, read_table_page
 
@@ -43,8 +44,44 @@ def seat_for_link(token: str) -> Seat | None:
         Seat.objects.select_related(
             "round__tournament__club", "table", "pair__player_one", "pair__player_two"
         )
+        .annotate(closed_by=closing_round())
         .filter(token=token)
         .first()
+    )
+
+
+def seat_link_refusal(seat: Seat) -> str:
+    """Why this seat's link cannot write or accept anything now ("" when it can): the seat read
+    with its round, tournament and table (`rules.links.link_refusal`)."""
+    table, round_ = seat.table, seat.round
+    tournament = round_.tournament
+    return link_refusal(
+        players_enter=tournament.result_entry == Tournament.ResultEntry.PLAYERS,
+        finished=tournament.is_finished,
+        is_bye=table.is_bye,
+        round_number=round_.number,
+        round_status=round_.status,
+        closed_by=closed_by_of(seat),
+        organiser_enters=table.organiser_enters,
+        table_number=table.number,
+        variant=tournament.variant,
+    )
+
+
+def switch_refusal(table: Table, closed_by: int | None) -> str:
+    """Why the organiser cannot switch who enters this table now ("" when it can): the table
+    read with its round and tournament, `closed_by` the first later round that has started
+    (`selectors.progress`)."""
+    round_ = table.round
+    tournament = round_.tournament
+    return entry_switch_refusal(
+        finished=tournament.is_finished,
+        is_bye=table.is_bye,
+        table_done=table.status == Table.Status.DONE,
+        round_number=round_.number,
+        closed_by=closed_by,
+        table_number=table.number,
+        variant=tournament.variant,
     )
 
 
@@ -202,10 +239,6 @@ class LinkPage:
         return self.seat.direction
 
     @property
-    def opponent_direction(self) -> str:
-        return EW if self.seat.direction == NS else NS
-
-    @property
     def can_write(self) -> bool:
         """Whether the next deal can be written now."""
         return (
@@ -250,7 +283,7 @@ def link_page(seat: Seat) -> LinkPage:
     return LinkPage(
         seat=seat,
         page=page,
-        refusal=link_refusal(seat),
+        refusal=seat_link_refusal(seat),
         mine=mine,
         theirs=version_of(theirs, variant) if theirs else None,
         disputed=disputed,

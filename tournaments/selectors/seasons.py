@@ -53,7 +53,7 @@ def _pair_entity(pair: Pair) -> frozenset[int]:
 def season_results(*, season: Season) -> SeasonResults:
     """Evenings and meetings of the season's finished tournaments, in three queries."""
     tournaments = season_tournaments(season)
-    counted = [t for t in tournaments if t.status == Tournament.Status.FINISHED]
+    counted = [t for t in tournaments if t.is_finished]
     by_id = {t.pk: t for t in counted}
     results = SeasonResults(tournaments=tournaments, counted=counted)
     if not counted:

@@ -7,10 +7,12 @@ from django.db.models import prefetch_related_objects
 
 from scoring import InvalidMatch, RuleSet
 from tournaments.models import Deal, Pair, ResultChange, Table, Tournament
-from tournaments.rules.entry import entry_refusal, finished_refusal, running_before
+from tournaments.rules.entry import entry_refusal, removal_refusal, running_before
 from tournaments.rules.formats import PlayFormat, TableResult
+from tournaments.rules.progress import finished_refusal
 from tournaments.selectors.access import User, for_organiser
 from tournaments.selectors.organiser import seats_prefetch, table_changes, table_deals
+from tournaments.selectors.progress import closed_by_of, closing_round
 from tournaments.selectors.results import deal_totals
 
 NS, EW = "ns", "ew"
@@ -36,6 +38,8 @@ class TablePage:
     changes: list[ResultChange]
     locked: str = ""
     """Why no deal of the table can be corrected or removed (a finished tournament), or ""."""
+    no_removal: str = ""
+    """Why its last deal cannot be removed (`rules.entry.removal_refusal`), or ""."""
 
     def running_before(self, number: int) -> tuple[int, int]:
         return running_before(self.totals, number)
@@ -81,6 +85,7 @@ def read_table_page(table_id: int, *, organiser: bool = True) -> TablePage:
     return page_of(
         Table.objects.select_related("round__tournament__club")
         .prefetch_related(seats_prefetch())
+        .annotate(closed_by=closing_round())
         .get(pk=table_id),
         organiser=organiser,
     )
@@ -99,6 +104,7 @@ def page_of(table: Table, *, organiser: bool = True) -> TablePage:
         result: TableResult | None = play_format.table_result(list(totals.values()))
     except InvalidMatch as error:
         result, no_entry = None, " ".join(error.messages)
+    closed_by = table.closed_by = closed_by_of(table)  # type: ignore[attr-defined]
     no_entry = no_entry or entry_refusal(
         is_bye=table.is_bye,
         round_number=table.round.number,
@@ -106,7 +112,8 @@ def page_of(table: Table, *, organiser: bool = True) -> TablePage:
         play_format=play_format,
         played=len(deals),
         result=result,
-        finished=tournament.status == Tournament.Status.FINISHED,
+        finished=tournament.is_finished,
+        closed_by=closed_by,
     )
     first_free = next(n for n in range(1, len(deals) + 2) if n not in totals)
     return TablePage(
@@ -122,7 +129,14 @@ def page_of(table: Table, *, organiser: bool = True) -> TablePage:
         no_entry=no_entry,
         neighbours=_neighbours(table) if organiser else (None, None),
         changes=list(table_changes(table)[:5]) if organiser else [],
-        locked=finished_refusal() if tournament.status == Tournament.Status.FINISHED else "",
+        locked=finished_refusal() if tournament.is_finished else "",
+        no_removal=removal_refusal(
+            is_bye=table.is_bye,
+            round_number=table.round.number,
+            round_status=table.round.status,
+            finished=tournament.is_finished,
+            closed_by=closed_by,
+        ),
     )
 
 

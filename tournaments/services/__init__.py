@@ -6,14 +6,8 @@ when one is raised."""
 
 from tournaments.selectors.access import User
 from tournaments.services.audit import deal_restore
-from tournaments.services.deals import (
-    DealPreview,
-    deal_preview,
-    deal_record,
-    deal_remove,
-    score_at_table,
-    table_recompute,
-)
+from tournaments.services.deal_scores import DealPreview, deal_preview, score_at_table
+from tournaments.services.deals import deal_record, deal_remove, table_recompute
 from tournaments.services.entrants import entrants_import
 from tournaments.services.errors import ServiceError, StaleTable
 from tournaments.services.pair_changes import (

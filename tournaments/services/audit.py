@@ -16,7 +16,8 @@ from tournaments.services.events import record
 def deal_restore(*, change: ResultChange, user: User) -> None:
     """Enter again the deal that `change` removed, exactly as it was entered. Refused when
     that deal number is taken again at the table, or when the table, its round or the
-    tournament takes no entry now (the same checks as any save)."""
+    tournament takes no entry now (the same checks as any save: a closed round's table takes
+    no new deal, `rules.entry.deal_number_refusal`)."""
     if change.action != ResultChange.Action.REMOVED or not change.before:
         raise ServiceError(_("Only a removed deal can be restored."))
     table = Table.objects.select_related("round__tournament").get(pk=change.table_id)

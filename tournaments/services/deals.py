@@ -1,21 +1,22 @@
 """Writes of deals (smazzate): score one with the engine and save it, correct it, remove it; then
 the table's totals, the round's state and the standings follow.
 
-A deal goes form → `deal_record` → the scoring engine → DealSide and Meld rows
-(`rules.sides`) → the table's result (the format's `table_result`) → the pairs' standings.
-Nothing else computes a score. User errors are `ServiceError` (or the engine's `InvalidDeal`);
-nothing is saved when one is raised.
+A deal goes form → `deal_record` → the scoring engine (`deal_scores.score_at_table`) → DealSide
+and Meld rows (`rules.sides`) → the table's result (the format's `table_result`) → the pairs'
+standings. Nothing else computes a score. A correction keeps every later deal of the match
+valid, and a closed round's table (a later round has started) keeps its deals and stays done
+(`rules.entry`). User errors are `ServiceError` (or the engine's `InvalidDeal`); nothing is
+saved when one is raised.
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import DealResult, InvalidMatch, deal_from_json, score_deal
+from scoring import DealResult
 from tournaments.models import (
     Deal,
     DealProposal,
@@ -25,14 +26,24 @@ from tournaments.models import (
     ResultChange,
     Seat,
     Table,
-    Tournament,
 )
-from tournaments.rules.entry import deal_number_refusal, running_before, table_closed
-from tournaments.rules.formats import PlayFormat, TableResult
+from tournaments.rules.entry import (
+    deal_number_refusal,
+    removal_refusal,
+    table_closed,
+)
+from tournaments.rules.formats import TableResult
 from tournaments.rules.glossary import words_for
 from tournaments.rules.sides import meld_values, side_values
 from tournaments.selectors import results
 from tournaments.selectors.access import User
+from tournaments.selectors.progress import closing_round
+from tournaments.services.deal_scores import (
+    check_closed_result,
+    check_later_deals,
+    score_at_table,
+    stored_sides,
+)
 from tournaments.services.errors import ServiceError, StaleTable
 from tournaments.services.standings import (
     danese_flags_refresh,
@@ -42,65 +53,6 @@ from tournaments.services.standings import (
 from tournaments.services.versions import results_changed
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
-
-
-@dataclass(frozen=True)
-class DealPreview:
-    """What a deal is worth and where it leaves the table, before (or as) it is saved."""
-
-    result: DealResult
-    sides: list[dict[str, Any]]
-    """The two sides as the engine received them (with `score_before` where it matters)."""
-    table: TableResult
-    """The table once this deal is in: totals, VP (provisional until done) or the winner."""
-
-    @property
-    def mp(self) -> tuple[int, int]:
-        return self.table.ns_mp, self.table.ew_mp
-
-    @property
-    def vp(self) -> tuple[int, int] | None:
-        if self.table.ns_vp is None or self.table.ew_vp is None:
-            return None
-        return self.table.ns_vp, self.table.ew_vp
-
-    @property
-    def winner(self) -> str:
-        return self.table.winner
-
-
-def deal_preview(*, table: Table, number: int, sides: Sequence[dict[str, Any]]) -> DealPreview:
-    """Score a deal as deal_record would, saving nothing: the page's live check uses it."""
-    play_format = table.round.tournament.play_format
-    return score_at_table(play_format, number, sides, results.deal_totals(table))
-
-
-def score_at_table(
-    play_format: PlayFormat,
-    number: int,
-    sides: Sequence[Mapping[str, Any]],
-    deal_totals: Mapping[int, tuple[int, int]],
-) -> DealPreview:
-    """Score deal `number` of a table whose saved deals total `deal_totals`: the engine's
-    result and the table's result with it. The save, the live check and the backup's check of
-    a file all score a deal here. Raises InvalidDeal or ServiceError."""
-    rules = play_format.rules
-    if len(sides) != 2:
-        raise ServiceError(_("A deal at a table has two sides: North-South and East-West."))
-    running = running_before(deal_totals, number)
-    data_sides = []
-    for index, side in enumerate(sides):
-        side = {key: value for key, value in side.items() if key != "score_before"}
-        if rules.opening is not None:
-            side["score_before"] = play_format.score_before(running[index])
-        data_sides.append(side)
-    result = score_deal(deal_from_json({"variant": rules.slug, "sides": data_sides}, rules))
-    totals = dict(deal_totals) | {number: (result.sides[0].total, result.sides[1].total)}
-    try:
-        after = play_format.table_result([totals[n] for n in sorted(totals)])
-    except InvalidMatch as error:
-        raise ServiceError(*error.messages, problems=error.problems) from None
-    return DealPreview(result, data_sides, after)
 
 
 @transaction.atomic
@@ -128,19 +80,24 @@ def deal_record(
     this number and nobody decided yet are set aside: what is saved here counts.
     """
     # Lock this table's row only: other tables of the tournament save at the same time.
-    table = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament__club")
-        .get(pk=table.pk)
-    )
+    table = _locked(table)
     tournament = table.round.tournament
+    play_format = tournament.play_format
     _check_table_open(table, version)
-    stored = _stored_sides(table)
+    stored = stored_sides(table)
     deal_totals = results.totals_by_deal((s.deal.number, s.direction, s.total) for s in stored)
-    refusal = deal_number_refusal(tournament.play_format, number, list(deal_totals))
+    refusal = deal_number_refusal(
+        play_format,
+        number,
+        list(deal_totals),
+        round_number=table.round.number,
+        closed_by=table.closed_by,  # type: ignore[attr-defined]
+    )
     if refusal:
         raise ServiceError(refusal)
-    preview = score_at_table(tournament.play_format, number, sides, deal_totals)
+    preview = score_at_table(play_format, number, sides, deal_totals)
+    check_later_deals(play_format, number, preview, stored)
+    check_closed_result(table, preview, table.closed_by)  # type: ignore[attr-defined]
     result = preview.result
 
     old_sides = {side.direction: side for side in stored if side.deal.number == number}
@@ -186,14 +143,32 @@ def _user_id(user: User | None) -> int | None:
     return user.pk if user is not None and user.is_authenticated else None
 
 
-@transaction.atomic
-def deal_remove(*, table: Table, number: int, user: User, version: int) -> None:
-    """Remove the last deal of a table."""
-    table = (
+def _locked(table: Table) -> Table:
+    """The table again, its row locked (other tables of the tournament save at the same time),
+    with its round, tournament and club, and `closed_by`: the first later round that has
+    started, if any (`selectors.progress.closing_round`)."""
+    return (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament__club")
+        .annotate(closed_by=closing_round())
         .get(pk=table.pk)
     )
+
+
+@transaction.atomic
+def deal_remove(*, table: Table, number: int, user: User, version: int) -> None:
+    """Remove the last deal of a table; never one of a closed round's tables
+    (`rules.entry.removal_refusal`)."""
+    table = _locked(table)
+    refusal = removal_refusal(
+        is_bye=table.is_bye,
+        round_number=table.round.number,
+        round_status=table.round.status,
+        finished=table.round.tournament.is_finished,
+        closed_by=table.closed_by,  # type: ignore[attr-defined]
+    )
+    if refusal:
+        raise ServiceError(refusal)
     _check_table_open(table, version)
     deal = table.deals.prefetch_related("sides").filter(number=number).first()
     if deal is None:
@@ -231,11 +206,6 @@ def _snapshot(
     }
 
 
-def _stored_sides(table: Table) -> list[DealSide]:
-    """Every saved side of the table with its deal: one query (a table has a few deals)."""
-    return list(DealSide.objects.filter(deal__table=table).select_related("deal"))
-
-
 def _correct(
     deal: Deal,
     old_sides: Mapping[str, DealSide],
@@ -267,7 +237,7 @@ def _check_table_open(table: Table, version: int) -> None:
         is_bye=table.is_bye,
         round_number=table.round.number,
         round_status=table.round.status,
-        finished=table.round.tournament.status == Tournament.Status.FINISHED,
+        finished=table.round.tournament.is_finished,
     )
     if closed:
         raise ServiceError(closed)

@@ -187,7 +187,7 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
     started round cannot lose a pair: the pair leaves from the round after it."""
     tournament = Tournament.objects.select_for_update().get(pk=pair.tournament_id)
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
-    if tournament.status == Tournament.Status.FINISHED:
+    if tournament.is_finished:
         raise ServiceError(finished_refusal())
     if pair.withdrawn_from is not None:
         raise ServiceError(
@@ -278,7 +278,7 @@ def pair_substitute(
     tournament = Tournament.objects.select_for_update().get(pk=pair.tournament_id)
     Pair.objects.select_for_update().filter(pk=pair.pk).first()  # one change of a pair at once
     pair = Pair.objects.select_related("player_one", "player_two").get(pk=pair.pk)
-    if tournament.status == Tournament.Status.FINISHED:
+    if tournament.is_finished:
         raise ServiceError(finished_refusal())
     position = "player_one" if pair.player_one_id == player.pk else "player_two"
     if getattr(pair, f"{position}_id") != player.pk:

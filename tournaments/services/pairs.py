@@ -15,6 +15,7 @@ from tournaments.rules import limits
 from tournaments.rules.entry import finished_refusal
 from tournaments.rules.names import split_name
 from tournaments.selectors.access import User
+from tournaments.selectors.progress import progress_of
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.rounds import round_reseat
@@ -128,19 +129,12 @@ def entrants_add(
     rounds played say so). Nothing is saved when any pair is wrong."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one entry at a time
     tournament.refresh_from_db()
-    if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError(finished_refusal())
     rounds = list(tournament.round_set.order_by("number"))
-    if len(rounds) > 1:
-        raise ServiceError(
-            _("Round 2 is seated: a late pair can only join before round 2 is seated.")
-        )
+    refusal = progress_of(tournament, rounds).pairs_entry_refusal()
+    if refusal:
+        raise ServiceError(refusal)
     first = rounds[0] if rounds else None
     joined_from = 2 if first is not None and first.status != Round.Status.SEATING else 1
-    if joined_from > tournament.rounds:
-        raise ServiceError(
-            _("Round 1 has started and it is the only round: a late pair would play nothing.")
-        )
     known = {
         (p.first_name.casefold(), p.last_name.casefold()): p
         for p in Player.objects.filter(club=tournament.club).order_by("pk")
@@ -303,7 +297,7 @@ def _record_entry(
 def pair_remove(*, pair: Pair, user: User | None = None) -> None:
     """Remove a pair entered by mistake, before round 1 is seated (later, it withdraws)."""
     tournament = pair.tournament
-    if tournament.status == Tournament.Status.FINISHED:
+    if tournament.is_finished:
         raise ServiceError(finished_refusal())
     if tournament.round_set.exists():
         raise ServiceError(

@@ -17,14 +17,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import InvalidMatch
-from tournaments.models import DealProposal, ResultChange, Seat, Table, Tournament
+from tournaments.models import DealProposal, ResultChange, Seat, Table
 from tournaments.rules.entry import deal_number_refusal, entry_refusal
 from tournaments.rules.glossary import words_for
-from tournaments.rules.links import link_refusal
+from tournaments.rules.progress import finished_refusal
 from tournaments.selectors import results
 from tournaments.selectors.access import User
+from tournaments.selectors.players import seat_link_refusal, switch_refusal
+from tournaments.selectors.progress import closing_round
 from tournaments.services import events
-from tournaments.services.deals import deal_record, score_at_table
+from tournaments.services.deal_scores import score_at_table
+from tournaments.services.deals import deal_record
 from tournaments.services.errors import ServiceError
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
@@ -47,13 +50,13 @@ def _locked_seat(seat: Seat) -> tuple[Seat, Table]:
         .select_related("round__tournament__club")
         .get(pk=seat.table_id)
     )
-    seat = Seat.objects.select_related("pair").get(pk=seat.pk)
+    seat = Seat.objects.select_related("pair").annotate(closed_by=closing_round()).get(pk=seat.pk)
     seat.table, seat.round = table, table.round
     return seat, table
 
 
 def _check_link(seat: Seat) -> None:
-    refusal = link_refusal(seat)
+    refusal = seat_link_refusal(seat)
     if refusal:
         raise ServiceError(refusal)
 
@@ -298,8 +301,8 @@ def dispute_settle(*, proposal: DealProposal, user: User) -> DealProposal:
     proposal = DealProposal.objects.select_related("pair").get(pk=proposal.pk)
     if proposal.status != DealProposal.Status.DISPUTED:
         raise ServiceError(_answered_text(proposal))
-    if table.round.tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError(_("The tournament is finished: its results are final."))
+    if table.round.tournament.is_finished:
+        raise ServiceError(finished_refusal())
     both = list(
         DealProposal.objects.filter(
             table=table, number=proposal.number, status=DealProposal.Status.DISPUTED
@@ -331,12 +334,18 @@ def dispute_settle(*, proposal: DealProposal, user: User) -> DealProposal:
 @transaction.atomic
 def table_entry_switch(*, table: Table, organiser_enters: bool, user: User) -> Table:
     """The organiser takes a table's entry over (a phone with a flat battery), or gives it back
-    to the players' links; what the players wrote and nobody accepted yet is set aside."""
+    to the players' links; what the players wrote and nobody accepted yet is set aside. Only
+    while its links could enter something (`rules.links.entry_switch_refusal`): never at a
+    closed round's table, whose links stay closed."""
     table = (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament")
+        .annotate(closed_by=closing_round())
         .get(pk=table.pk)
     )
+    refusal = switch_refusal(table, table.closed_by)
+    if refusal:
+        raise ServiceError(refusal)
     if table.organiser_enters == organiser_enters:
         return table
     table.organiser_enters = organiser_enters

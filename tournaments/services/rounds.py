@@ -7,14 +7,14 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tournaments import movements
 from tournaments.models import Pair, Round, Seat, Table, Tournament, TournamentEvent
 from tournaments.rules import limits
-from tournaments.rules.entry import finished_refusal
+from tournaments.rules.progress import finished_refusal
 from tournaments.selectors import results
 from tournaments.selectors.access import User
+from tournaments.selectors.progress import progress_of, start_refusal
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.promises import promise_warnings
@@ -120,29 +120,12 @@ def round_prepare(
     """Seat the next round by its movement. The seating can still be changed (swap, or prepared
     again) until the round is started."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError(finished_refusal())
-    last = tournament.round_set.order_by("-number").first()
-    if last is not None and last.status == Round.Status.SEATING:
-        raise ServiceError(
-            _("Round %(number)s is seated but not started yet.") % {"number": last.number}
-        )
-    if last is not None and last.status != Round.Status.DONE:
-        waiting = [t.number for t in last.tables.exclude(status=Table.Status.DONE)]
-        raise ServiceError(
-            ngettext(
-                "Round %(number)s is not finished: table %(tables)s still needs a result.",
-                "Round %(number)s is not finished: tables %(tables)s still need a result.",
-                len(waiting),
-            )
-            % {"number": last.number, "tables": _numbers_text(waiting)}
-        )
+    standing = progress_of(tournament)
+    refusal = standing.seat_refusal()
+    if refusal:
+        raise ServiceError(refusal)
+    last = standing.last
     number = (last.number if last else 0) + 1
-    if number > tournament.rounds:
-        raise ServiceError(
-            _("This tournament has %(rounds)s rounds. Raise the number of rounds to add another.")
-            % {"rounds": tournament.rounds}
-        )
     plan = tournament.movement_plan or default_movement_plan(tournament.rounds)
     movement = movement or (plan[number - 1] if number <= len(plan) else Round.Movement.DANESE)
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
@@ -168,16 +151,6 @@ def round_prepare(
 
 def _movement_of(round_: Round) -> dict[str, object]:
     return {"movement": round_.movement, "step": round_.step}
-
-
-def _numbers_text(numbers: list[int]) -> str:
-    """Table numbers as a list in words: "4", "2 and 5", "1, 3 and 6"."""
-    if len(numbers) == 1:
-        return str(numbers[0])
-    return _("%(some)s and %(last)s") % {
-        "some": ", ".join(str(n) for n in numbers[:-1]),
-        "last": numbers[-1],
-    }
 
 
 def _write_seating(round_: Round, seating: movements.Seating) -> None:
@@ -268,7 +241,7 @@ def round_reseat(
 
 def _check_changeable(round_: Round) -> None:
     """A round's seating changes only before it starts, in a tournament not finished."""
-    if round_.tournament.status == Tournament.Status.FINISHED:
+    if round_.tournament.is_finished:
         raise ServiceError(finished_refusal())
     if round_.status != Round.Status.SEATING:
         raise ServiceError(_started_text(round_))
@@ -332,10 +305,9 @@ def round_start(*, round: Round, user: User | None = None) -> Round:
     round_ = (
         Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
     )
-    if round_.tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError(finished_refusal())
-    if round_.status != Round.Status.SEATING:
-        raise ServiceError(_("Round %(number)s has already started.") % {"number": round_.number})
+    refusal = start_refusal(round_)
+    if refusal:
+        raise ServiceError(refusal)
     tournament = round_.tournament
     round_.status = Round.Status.PLAYING
     round_.save(update_fields=["status"])

@@ -12,8 +12,10 @@ from django.utils.translation import gettext_lazy
 from scoring import VpScale, house_rules, rule_set
 from tournaments.models import CUSTOM_SCALE, Club, Round, Tournament, TournamentEvent
 from tournaments.rules import limits
+from tournaments.rules.progress import finished_refusal
 from tournaments.rules.vp_tables import scale_from_rows
 from tournaments.selectors.access import User
+from tournaments.selectors.progress import progress_of
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.standings import standings_recompute
@@ -103,15 +105,9 @@ def tournament_finish(*, tournament: Tournament, user: User | None = None) -> To
     become final, and its season counts it. Finished, nothing of its results changes until
     it is reopened."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError(_("The tournament is finished already."))
-    unfinished = tournament.round_set.exclude(status=Round.Status.DONE)
-    if unfinished.exists():
-        raise ServiceError(
-            _("Round %(number)s is not finished yet.") % {"number": unfinished.first().number}  # type: ignore[union-attr]
-        )
-    if not tournament.round_set.exists():
-        raise ServiceError(_("No round has been played yet."))
+    refusal = progress_of(tournament).finish_refusal()
+    if refusal:
+        raise ServiceError(refusal)
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
     standings_recompute(tournament=tournament)
@@ -138,7 +134,7 @@ def tournament_reopen(
             % {"most": REASON_LENGTH, "length": len(reason)}
         )
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status != Tournament.Status.FINISHED:
+    if not tournament.is_finished:
         raise ServiceError(_("The tournament is not finished: there is nothing to reopen."))
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
@@ -219,8 +215,8 @@ def tournament_update(
     if unknown:
         raise TypeError(f"tournament_update() cannot change {', '.join(sorted(unknown))}")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError(_("The tournament is finished: its settings can no longer change."))
+    if tournament.is_finished:
+        raise ServiceError(finished_refusal())
     if fields.get("result_entry", tournament.result_entry) not in Tournament.ResultEntry.values:
         raise ServiceError(_("Choose who enters the results: the organiser or the players."))
     if "custom_vp_bands" in fields:

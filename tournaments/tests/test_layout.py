@@ -3,6 +3,7 @@ module far past 400 lines, layers that import only downwards, and no question of
 outside the format objects."""
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -76,14 +77,18 @@ def test_no_module_is_far_past_400_lines(name: str) -> None:
     [
         # the engine knows nothing of the club
         ("scoring", ("tournaments",)),
-        # the club's rules read models and the engine, never services, selectors or views
-        ("tournaments.rules", ("tournaments.services", "tournaments.selectors", VIEWS)),
+        # the club's rules are the leaf: plain values and the engine, never a model (the states
+        # they read are in rules.states, which the models import), a service, a read or a page
+        ("tournaments.rules", (
+            "tournaments.models", "tournaments.services", "tournaments.selectors", VIEWS,
+        )),
         # reads never write, and never render
         ("tournaments.selectors", ("tournaments.services", "tournaments.views")),
         # writes never render
         ("tournaments.services", ("tournaments.views",)),
-        # the public pages and the organiser's pages stand apart
+        # the public pages, the players' pages and the organiser's pages stand apart
         ("tournaments.views.public", ("tournaments.views.organiser",)),
+        ("tournaments.views.players", ("tournaments.views.organiser",)),
     ],
 )  # fmt: skip
 def test_layers_import_downwards(layer: str, forbidden: tuple[str, ...]) -> None:
@@ -97,6 +102,28 @@ def test_layers_import_downwards(layer: str, forbidden: tuple[str, ...]) -> None
     assert wrong == set()
 
 
+FINISHED_BY_HAND = re.compile(
+    r"status\s*[!=]=\s*(?:Tournament\.Status\.FINISHED|TournamentStatus\.FINISHED|\"finished\")"
+)
+"""A tournament's status compared with "finished" by hand, in Python or in a template."""
+
+
+def test_finished_means_final_is_asked_in_one_place() -> None:
+    """`Tournament.is_finished` (and a public line's) is the one answer; the refusals it
+    brings are `rules.progress`'s."""
+    places = [
+        f"{path.relative_to(ROOT)}: {match.group(0)}"
+        for folder in ("tournaments", "templates")
+        for path in (ROOT / folder).rglob("*")
+        if path.suffix in {".py", ".html"} and "tests" not in path.parts
+        for match in FINISHED_BY_HAND.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert places == [
+        # a public page's cached line of a tournament answers it as the model does
+        "tournaments/selectors/public/front.py: status == Tournament.Status.FINISHED"
+    ]
+
+
 def test_no_page_or_module_asks_which_format_outside_the_format_objects() -> None:
     places = [
         str(path.relative_to(ROOT))
@@ -107,3 +134,12 @@ def test_no_page_or_module_asks_which_format_outside_the_format_objects() -> Non
         and ("is_target" in path.read_text(encoding="utf-8"))
     ]
     assert places == []
+
+
+def test_every_format_a_tournament_can_choose_has_its_format_object() -> None:
+    """`FORMATS` is the one answer to "which format": a choice without its object (or an
+    object nobody can choose) is a mistake."""
+    from tournaments.models import Tournament
+    from tournaments.rules.formats import FORMATS
+
+    assert list(FORMATS) == Tournament.Format.values

@@ -212,6 +212,25 @@ def test_a_late_pair_plays_from_round_2_and_scores_nothing_for_round_1(
     assert late.rounds_played == 1
 
 
+@pytest.mark.parametrize("movement", ["random", "danese"])
+def test_a_late_pair_never_sits_out_the_round_it_joins_whatever_the_draw(
+    club: Club, organiser: User, movement: str
+) -> None:
+    """Its missed round counts as a round out: with nine pairs in round 2 one sits out, and it
+    is never the late pair, whatever the draw of the movements that pick the bye among those
+    with fewest rounds out (without that rule, thirty draws pick it too)."""
+    tournament = make_tournament(club, pairs=8)
+    play(tournament, organiser)
+    services.pairs_add(tournament=tournament, text="Mario Rossi / Lucia Bianchi")
+    second = seat(tournament, movement, seed=1)
+    sat_out = set()
+    for draw in range(1, 31):
+        services.round_reseat(round=second, movement=movement, seed=draw)
+        sat_out |= bye_of(second)
+    assert 9 not in sat_out
+    assert len(sat_out) >= 1
+
+
 def test_a_late_pair_cannot_join_once_round_2_is_seated(club: Club, organiser: User) -> None:
     tournament = make_tournament(club, pairs=4)
     play(tournament, organiser)

@@ -22,7 +22,7 @@ from scoring.tests.test_problems import CASES, Case
 from tournaments.rules.glossary import words_for
 from tournaments.rules.vp_tables import scale_from_rows
 from tournaments.tests.test_languages import LANGUAGES, words_of
-from tournaments.views.organiser.table_page import in_words
+from tournaments.views.table_page import in_words
 
 WORD = re.compile(r"[^\W\d_]{3,}")
 CODE = re.compile(

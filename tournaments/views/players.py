@@ -38,7 +38,7 @@ from tournaments.selectors.players import LinkPage, Version
 from tournaments.selectors.public import pair_history
 from tournaments.selectors.table import basis_of
 from tournaments.services import ServiceError, players
-from tournaments.views.organiser.table_page import (
+from tournaments.views.table_page import (
     Feedback,
     check_typed,
     deal_rows,

@@ -26,6 +26,10 @@ class TournamentLine:
     status: str
     published: bool
 
+    @property
+    def is_finished(self) -> bool:
+        return self.status == Tournament.Status.FINISHED
+
 
 @dataclass(frozen=True)
 class ClubLine:

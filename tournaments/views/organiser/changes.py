@@ -44,7 +44,7 @@ def tournament_changes(request: HttpRequest, tournament_id: int) -> HttpResponse
             "page": page,
             "filtered": bool(kept),
             "query": urlencode(kept),
-            "finished": tournament.status == Tournament.Status.FINISHED,
+            "finished": tournament.is_finished,
         },
     )
 

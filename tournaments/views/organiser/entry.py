@@ -27,7 +27,7 @@ from tournaments.forms.entry import SIDES, EntryForms, initial_from_entry
 from tournaments.models import Deal
 from tournaments.selectors.table import TablePage, table_page, table_to_save
 from tournaments.templatetags.numbers import points_text
-from tournaments.views.organiser.table_page import (
+from tournaments.views.table_page import (
     Feedback,
     check_typed,
     deal_rows,

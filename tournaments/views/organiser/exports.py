@@ -63,7 +63,7 @@ def federation_file(request: HttpRequest, tournament_id: int, extension: str) ->
     """The final standings with each player's card number, for the federation (federation.py);
     a tournament still running has no final standings to send, so it goes back to its page."""
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
-    if tournament.status != Tournament.Status.FINISHED:
+    if not tournament.is_finished:
         messages.error(
             request,
             _("The federation file holds the final standings: finish the tournament first."),

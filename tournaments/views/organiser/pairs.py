@@ -30,7 +30,7 @@ def _pair_context(pair: Pair, **forms: Any) -> dict[str, Any]:
     last = tournament.round_set.order_by("-number").first()
     waiting = last is not None and last.status == Round.Status.SEATING
     next_round = (last.number + (0 if waiting else 1)) if last is not None else 1
-    finished = tournament.status == Tournament.Status.FINISHED
+    finished = tournament.is_finished
     spells = player_spells(pair)
     typed: RenameForm | None = forms.get("rename_form")
     return {
@@ -66,7 +66,7 @@ def _players(pair: Pair) -> list[Player]:
 
 
 def _can_substitute(pair: Pair) -> bool:
-    return pair.tournament.status != Tournament.Status.FINISHED and pair.withdrawn_from is None
+    return not pair.tournament.is_finished and pair.withdrawn_from is None
 
 
 def _substitute_offer(request: HttpRequest, pair: Pair) -> dict[str, Any]:
@@ -223,7 +223,7 @@ def _rename_confirmation(
         "form": confirm,
         "can_substitute": _can_substitute(pair),
         "substitute_url": f"{reverse('pair_detail', args=[pair.pk])}?{urlencode(offer)}#substitute",
-        "finished": pair.tournament.status == Tournament.Status.FINISHED,
+        "finished": pair.tournament.is_finished,
     }
     return render(request, "tournaments/pair_rename_confirm.html", context)
 
@@ -271,7 +271,7 @@ def pair_withdraw(request: HttpRequest, pair_id: int) -> HttpResponse:
                 pair=pair, seated=form.cleaned_data["seated"], user=request.user
             )
         except ServiceError as error:
-            if pair.withdrawn_from is not None or pair.tournament.status == "finished":
+            if pair.withdrawn_from is not None or pair.tournament.is_finished:
                 for message in error.messages:  # no form to show it beside
                     messages.error(request, message)
                 return redirect("pair_detail", pair_id=pair.pk)

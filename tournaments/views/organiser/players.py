@@ -13,7 +13,7 @@ from scoring import InvalidDeal
 from tournaments import selectors
 from tournaments.models import DealProposal, Table
 from tournaments.services import ServiceError, StaleTable, players
-from tournaments.views.organiser.table_page import in_words
+from tournaments.views.table_page import in_words
 
 
 @login_required
@@ -53,7 +53,12 @@ def table_entry_by(request: HttpRequest, table_id: int) -> HttpResponse:
     wanted = request.POST.get("organiser")
     if wanted not in {"0", "1"}:
         return HttpResponseBadRequest(_("Say organiser=1 or organiser=0."))
-    players.table_entry_switch(table=table, organiser_enters=wanted == "1", user=request.user)
+    try:
+        players.table_entry_switch(table=table, organiser_enters=wanted == "1", user=request.user)
+    except ServiceError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return redirect("round_board", round_id=table.round_id)
     words = table.round.tournament.words
     values = {"table_word": words["table"], "table": table.number}
     if wanted == "1":

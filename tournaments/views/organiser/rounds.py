@@ -19,7 +19,8 @@ from django.views.decorators.vary import vary_on_headers
 from tournaments import selectors, services
 from tournaments.forms.rounds import MovementForm, PrepareForm, SwapForm
 from tournaments.models import Round, Table, Tournament
-from tournaments.selectors import players
+from tournaments.selectors import players, progress
+from tournaments.selectors.progress import progress_of
 from tournaments.services import ServiceError
 from tournaments.views.organiser.setup import HtmxHttpRequest
 
@@ -121,7 +122,7 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
         "done_count": sum(t.status == Table.Status.DONE for t in playing),
         "table_count": len(playing),
         "refresh_seconds": REFRESH_SECONDS,
-        "is_last_round": round_.number >= tournament.rounds,
+        **_next_steps(round_),
     }
     if tournament.result_entry == Tournament.ResultEntry.PLAYERS:
         _follow_players(round_, tables, context)
@@ -145,15 +146,33 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
     return context
 
 
+def _next_steps(round_: Round) -> dict[str, Any]:
+    """What a done round's board offers next, as the services' rules say (`rules.progress`):
+    seating the next round when this is the latest and it can be seated, else finishing the
+    tournament when it can be finished."""
+    if round_.status != Round.Status.DONE:
+        return {"can_seat_next": False, "can_finish": False}
+    standing = progress_of(round_.tournament)
+    latest = standing.last is not None and standing.last.number == round_.number
+    return {
+        "can_seat_next": latest and not standing.seat_refusal(),
+        "can_finish": latest and not standing.finish_refusal(),
+    }
+
+
 def _follow_players(round_: Round, tables: list[Table], context: dict[str, Any]) -> None:
     """When the players enter the results: each table's state (entering, waiting for the
-    opponents, disputed …), its two links, and the deals the pairs disagree on."""
+    opponents, disputed …), its two links, whether its entry can be switched between the
+    organiser and the links, and the deals the pairs disagree on."""
     states = players.table_states(round_, tables)
     labels = dict(players.TableState.choices)
+    closed_by = progress.closed_by(round_)
     for table in tables:
+        table.round = round_  # read once: the rules below read its round and tournament
         table.entry_state = states[table.pk]  # type: ignore[attr-defined]
         table.entry_state_label = labels[states[table.pk]]  # type: ignore[attr-defined]
         table.links = {seat.direction: seat.token for seat in table.seats.all()}  # type: ignore[attr-defined]
+        table.switch_refusal = players.switch_refusal(table, closed_by)  # type: ignore[attr-defined]
     context["players_enter"] = True
     context["disputes"] = players.disputes_of(round_)
     context["state_counts"] = {

@@ -105,16 +105,18 @@ def tournament_edit(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
 def pairs_context(tournament: Tournament, form: PairsForm | None = None) -> dict[str, Any]:
     """The pairs list and its forms: pairs are entered (typed or from a file) and removed
     before round 1 is seated; late pairs join until round 2 is seated."""
-    rounds = list(tournament.round_set.order_by("number")[:2])
-    open_ = tournament.status != Tournament.Status.FINISHED
+    rounds = list(tournament.round_set.order_by("number"))
+    # the service's own rule (`rules.progress.pairs_entry_refusal`): the forms show when it
+    # takes pairs
+    can_enter = not selectors.progress_of(tournament, rounds).pairs_entry_refusal()
     return {
         "tournament": tournament,
         "pairs": list(selectors.pairs_of(tournament)),
         "pairs_form": form or PairsForm(),
         "file_form": EntrantsFileForm(),
-        "can_change_pairs": open_ and not rounds,
-        "can_join_late": open_ and len(rounds) == 1,
-        "finished": not open_,
+        "can_change_pairs": can_enter and not rounds,
+        "can_join_late": can_enter and len(rounds) == 1,
+        "finished": tournament.is_finished,
     }
 
 
@@ -129,18 +131,16 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if started
         else None
     )
+    standing = selectors.progress_of(tournament, rounds)
     context = pairs_context(tournament)
     context.update(
         {
             "rounds": rounds,
             "last_round": last,
             "next_number": (last.number if last else 0) + 1,
-            "can_seat": tournament.status != Tournament.Status.FINISHED
-            and (last is None or last.status == Round.Status.DONE)
-            and (last.number if last else 0) < tournament.rounds,
-            "can_finish": tournament.status != Tournament.Status.FINISHED
-            and last is not None
-            and last.status == Round.Status.DONE,
+            # the services' own rules: the page offers what they accept (`rules.progress`)
+            "can_seat": not standing.seat_refusal(),
+            "can_finish": not standing.finish_refusal(),
             "standings": standings,
             "reopen_form": ReopenForm(),
             "plan": [_movement_label(m) for m in tournament.movement_plan],

@@ -69,7 +69,7 @@ def _page_context(tournament: Tournament, **more: Any) -> dict[str, Any]:
         "tournament": tournament,
         "club": tournament.club,
         "preview": not tournament.published,
-        "live": tournament.status != Tournament.Status.FINISHED,
+        "live": not tournament.is_finished,
         "urls": {
             "tournament": reverse("public_tournament", args=[club, slug]),
             "projector": reverse("public_projector", args=[club, slug]),
@@ -115,7 +115,7 @@ def _standings_table(
 def _round_text(tournament: Tournament, seating: Seating | None) -> str:
     """Where the evening is, in a line, in the reader's language (the heading above it says
     whether the standings are provisional or final: once a page; this line never says it)."""
-    if tournament.status == Tournament.Status.FINISHED:
+    if tournament.is_finished:
         played = seating.round_number if seating is not None else tournament.rounds
         return ngettext(
             "The tournament is over: %(count)s round played.",

@@ -1,4 +1,5 @@
-"""What the table page shows: the deals with their running totals, the table's score, and the
+"""What a table's page shows, for the organiser's table page (`organiser/entry.py`) and a pair's
+link (`players.py`) alike: the deals with their running totals, the table's score, and the
 engine's verdict on what is typed, each problem placed beside the side (or meld line) it is
 about, in the form's words."""
 
@@ -88,22 +89,25 @@ def deal_rows(page: TablePage) -> list[dict[str, Any]]:
 
 
 def standing_of(page: TablePage) -> dict[str, Any]:
-    """The table's score now: MP and VP (deals format) or the match (target format)."""
+    """The table's score now, for its format's fragment (formats/<slug>/table_standing.html):
+    the totals (MP), the VP where the format gives them, provisional or final; where the table
+    plays a match, its target, its winner and what each side's next opening needs."""
     table, rules, result = page.table, page.rules, page.result
+    totals = page.running_before(10**6)
+    standing: dict[str, Any] = {
+        "totals": totals,
+        "mp": totals,
+        "target": page.play_format.match_target(),
+        "provisional": table.status != Table.Status.DONE,
+        "played": len(page.deals),
+    }
     if result is None:  # deals that make no match: the totals, and what is wrong (no_entry)
-        return {"totals": page.running_before(10**6), "target": page.tournament.target}
-    match = result.match
-    if match is None:
-        return {
-            "mp": (result.ns_mp, result.ew_mp),
-            "vp": (result.ns_vp, result.ew_vp),
-            "provisional": table.status != Table.Status.DONE,
-            "played": len(page.deals),
-        }
+        return standing
     openings, words = [], words_for(page.tournament.variant)
     labels = side_names(page.tournament.variant)
-    for key, points in zip((NS, EW), match.next_opening, strict=True):
-        if points > 0 and not match.finished and rules.opening is not None:
+    for key, running in zip((NS, EW), totals, strict=True):
+        points = opening_for(page, running)
+        if points > 0 and not result.done and rules.opening is not None:
             values = {
                 "side": labels[key],
                 "points": points_text(points),
@@ -116,10 +120,9 @@ def standing_of(page: TablePage) -> dict[str, Any]:
             )
             openings.append(text % values)
     winner = result.winner or None
-    won, lost = match.totals if winner != EW else tuple(reversed(match.totals))
-    return {
-        "totals": match.totals,
-        "target": match.target,
+    won, lost = totals if winner != EW else tuple(reversed(totals))
+    return standing | {
+        "vp": (result.ns_vp, result.ew_vp),
         "winner": winner and labels[winner],
         "winner_pair": winner and page.pairs[winner],
         "won": won,
@@ -279,13 +282,16 @@ def _read_melds(lines: list[MeldLine], rules: RuleSet, melds: Any) -> None:
 # --- scoring what is typed, without saving -----------------------------------------------------
 
 
-def _after(preview: services.DealPreview, variant: str) -> dict[str, Any]:
-    """The table's score once this deal is in: MP and VP, or the match."""
-    match = preview.table.match
-    if match is None:
-        return {"mp": preview.mp, "vp": preview.vp}
-    winner = side_names(variant)[preview.winner] if preview.winner else None
-    return {"mp": preview.mp, "winner": winner, "target": match.target}
+def _after(page: TablePage, preview: services.DealPreview) -> dict[str, Any]:
+    """The table's score once this deal is in: MP, the VP where the format gives them, and the
+    match's target and winner where it plays one."""
+    winner = side_names(page.tournament.variant)[preview.winner] if preview.winner else None
+    return {
+        "mp": preview.mp,
+        "vp": preview.vp,
+        "winner": winner,
+        "target": page.play_format.match_target(),
+    }
 
 
 def check_typed(page: TablePage, entry: EntryForms, number: int) -> Feedback:
@@ -300,7 +306,7 @@ def check_typed(page: TablePage, entry: EntryForms, number: int) -> Feedback:
     except services.ServiceError as error:
         return feedback_for(page, entry, number, error.problems or error.messages)
     feedback = feedback_for(page, entry, number, result=preview.result)
-    feedback.after = _after(preview, page.tournament.variant)
+    feedback.after = _after(page, preview)
     return feedback
 
 
