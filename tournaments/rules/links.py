@@ -1,10 +1,15 @@
 """When a pair's link (its phone) may write or accept its table's deals: one answer for the
-phone's page and the services that save what it sends."""
+phone's page and the services that save what it sends; and what a typed pair code reads as."""
+
+import re
 
 from django.utils.translation import gettext as _
 
 from tournaments.models import Round, Seat, Tournament
 from tournaments.rules.glossary import words_for
+from tournaments.rules.limits import PAIR_CODE_DIGITS
+
+_CODE_SPACING = re.compile(r"[\s.\-]+")
 
 
 def link_refusal(seat: Seat) -> str:
@@ -31,3 +36,12 @@ def link_refusal(seat: Seat) -> str:
             "number": table.number,
         }
     return ""
+
+
+def pair_code_read(text: str) -> str | None:
+    """A pair code as typed ("048 213", "048-213"): its PAIR_CODE_DIGITS digits, or None when
+    it is not that many ASCII digits."""
+    digits = _CODE_SPACING.sub("", text)
+    if len(digits) != PAIR_CODE_DIGITS or not (digits.isascii() and digits.isdigit()):
+        return None
+    return digits

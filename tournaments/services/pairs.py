@@ -17,6 +17,7 @@ from tournaments.rules.names import split_name
 from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
+from tournaments.services.links import codes_issued
 from tournaments.services.rounds import round_reseat
 from tournaments.services.standings import standings_recompute
 from tournaments.services.versions import results_changed
@@ -200,6 +201,7 @@ def entrants_add(
         next_number += 1
     if problems:
         raise ServiceError(*problems)
+    codes_issued(tournament, created)
     pairs = Pair.objects.bulk_create(created)
     _record_entry(tournament, pairs, first, user=user, source=source)
     if first is not None and first.status == Round.Status.SEATING:

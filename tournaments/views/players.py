@@ -1,13 +1,17 @@
-"""A pair's own pages, opened from its round's link (/p/<token>/: a QR code on the seating and on
-its table's score sheet), with no account: its table, the deals written, accepted and disputed,
-the form to write the next deal (the organiser's score-sheet and card forms, checked live by the
-engine), and its evening (this round, the next, its deals and running totals).
+"""A pair's own pages, opened from its private link (/p/<token>/: the QR code on the slip handed
+to the pair alone), with no account: its table now (the link follows the pair from table to
+table), the deals written, accepted and disputed, the form to write the next deal (the
+organiser's score-sheet and card forms, checked live by the engine), the opponents' acceptance
+of our deal on this phone with their pair code, and its evening (where it plays, its deals and
+running totals).
 
-The token is the only key. Every view looks it up (a wrong or old link gets a plain page that
-says so, never an error), counts the link's requests (too many in a minute answer 429), and the
-pages are never stored by a browser or a proxy. Writing, accepting and disputing go through
-`services.players`; a phone that lost its connection sends the same step again with the same
-key (static/js/link_outbox.js), and the service makes it count once.
+The token is the only key. Every view looks it up (`selectors.links`: a wrong or replaced link
+gets a plain page that says so, never an error), counts the link's requests (too many in a
+minute answer 429), and the pages are never stored by a browser or a proxy. Writing, accepting
+and disputing go through `services.players`; a phone that lost its connection sends the same
+step again with the same key (static/js/link_outbox.js), and the service makes it count once.
+A step refused answers 409 (the table's state is in the way), 403 (a wrong pair code) or 404
+(no such link), with the reason on the page, so that the phone shows it and keeps the step.
 """
 
 import re
@@ -31,9 +35,10 @@ from django_htmx.middleware import HtmxDetails
 from scoring import InvalidDeal
 from scoring.problems import Problem
 from tournaments.forms.entry import SIDES, initial_from_entry
-from tournaments.models import DealProposal, Seat
+from tournaments.models import DealProposal, Pair, Seat
 from tournaments.rules import limits
-from tournaments.selectors import players as links
+from tournaments.selectors import links
+from tournaments.selectors import players as pages
 from tournaments.selectors.players import LinkPage, Version
 from tournaments.selectors.public import pair_history
 from tournaments.selectors.table import basis_of
@@ -80,26 +85,47 @@ def _counted(key: str, seconds: int) -> int | None:
 
 
 def link_view(view: LinkView) -> LinkView:
-    """Look the link up (a plain 'this link opens nothing' page, 404, for a wrong one) and count
-    its requests (429 past the limit), then call `view(request, seat, ...)`."""
+    """Look the link up (a plain 'this link opens no table' page, 404, for a wrong one), count
+    its requests (429 past the limit), then call `view(request, seat, ...)` with the pair's
+    seat now; a pair not seated yet gets a page that says so, and waits for its table."""
 
     @wraps(view)
     def wrapper(request: HtmxHttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        seat = links.seat_for_link(token)
-        if seat is None:
+        holder = links.holder_for_link(token)
+        if holder is None:
             return render(request, "tournaments/players/missing.html", status=404)
-        if _too_many(token):
+        pair = holder.entrant
+        if _too_many(pair.token):
             response = render(
                 request,
                 "tournaments/players/slow_down.html",
-                {"seat": seat, "tournament": seat.round.tournament},
+                {"pair": pair, "tournament": pair.tournament},
                 status=429,
             )
             response["Retry-After"] = "60"
             return response
-        return view(request, seat, *args, **kwargs)
+        if holder.seat is None:
+            return _unseated(request, pair)
+        if request.htmx and request.GET.get("region") == "seated":
+            response = HttpResponse()
+            response["HX-Refresh"] = "true"  # the table is there: the whole page, afresh
+            return response
+        return view(request, holder.seat, *args, **kwargs)
 
     return wrapper
+
+
+def _unseated(request: HtmxHttpRequest, pair: Pair) -> HttpResponse:
+    """A pair whose first round is not seated yet: its page says so and follows by itself until
+    its table is there. Nothing can be sent from it yet (409)."""
+    context = {
+        "pair": pair,
+        "tournament": pair.tournament,
+        "refresh_seconds": REFRESH_SECONDS * 2,
+    }
+    status = 200 if request.method in ("GET", "HEAD") else 409
+    name = "tournaments/players/unseated.html"
+    return render(request, f"{name}#unseated" if request.htmx else name, context, status=status)
 
 
 # --- what the page shows -------------------------------------------------------------------------
@@ -141,6 +167,7 @@ def _context(
     answering: Version | None = None,
     notice: str = "",
     error: str = "",
+    code_error: str = "",
 ) -> dict[str, Any]:
     """The page of a link. Without a form given, it offers the one that fits: the answer to
     the opponents' deal (?answer=), a change of ours (?change=), or the next deal."""
@@ -164,11 +191,12 @@ def _context(
     return {
         "link": link,
         "seat": link.seat,
+        "token": link.seat.pair.token,
         "page": page,
         "table": page.table,
         "tournament": page.tournament,
         "rules": page.rules,
-        "rows": deal_rows(page),
+        "rows": _with_code_notes(deal_rows(page), link),
         "standing": standing_of(page),
         "entry": entry,
         "number": number,
@@ -177,6 +205,8 @@ def _context(
         "key": uuid.uuid4().hex,
         "notice": notice,
         "error": error,
+        "code_error": code_error,
+        "code_digits": limits.PAIR_CODE_DIGITS,
         "poll": poll,
         "refresh_seconds": REFRESH_SECONDS,
         "opponent": page.pairs.get(_names(link.seat)["theirs"]),
@@ -184,11 +214,34 @@ def _context(
     }
 
 
+def _with_code_notes(rows: list[dict[str, Any]], link: LinkPage) -> list[dict[str, Any]]:
+    """Each deal row, with how it was accepted when the opponents did it with their pair code
+    on the writer's phone: said to each pair its own way."""
+    words = link.page.tournament.words
+    for row in rows:
+        writer = link.with_code.get(row["deal"].number)
+        if writer is None:
+            continue
+        if writer == link.seat.direction:
+            row["code_note"] = _("accepted here by %(side)s with their pair code") % {
+                "side": words[link.opponent_direction]
+            }
+        else:
+            row["code_note"] = _("accepted on %(side)s's phone with your pair code") % {
+                "side": words[writer]
+            }
+    return rows
+
+
 def _render(
-    request: HtmxHttpRequest, context: dict[str, Any], *, region: str = "link-main"
+    request: HtmxHttpRequest,
+    context: dict[str, Any],
+    *,
+    region: str = "link-main",
+    status: int = 200,
 ) -> HttpResponse:
     name = f"{PAGE}#{region}" if request.htmx else PAGE
-    return render(request, name, context)
+    return render(request, name, context, status=status)
 
 
 def _problems_text(problems: Sequence[Problem | str], variant: str) -> list[str]:
@@ -205,7 +258,7 @@ def link_table(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """The pair's table. With htmx: the region the page follows by itself (?region=status,
     while a form is being typed, so nothing typed is lost; else the whole page's main part),
     or only the form (the mode switch)."""
-    link = links.link_page(seat)
+    link = pages.link_page(seat)
     context = _context(request, link)
     region = request.GET.get("region")
     if request.htmx and region in ("status", "entry-form"):
@@ -218,7 +271,7 @@ def link_table(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def link_check(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """Score what is typed without saving: with htmx, only the feedback regions."""
-    link = links.link_page(seat)
+    link = pages.link_page(seat)
     entry, number = posted_entry(link.page, request.POST)
     feedback = check_typed(link.page, entry, number)
     context = _context(request, link, entry=entry, number=number, feedback=feedback)
@@ -236,8 +289,43 @@ def _done(request: HtmxHttpRequest, seat: Seat, notice: str) -> HttpResponse:
     """After a step: the page as it is now, with what happened."""
     if not request.htmx:
         messages.success(request, notice)
-        return redirect("link_table", token=seat.token)
-    return _render(request, _context(request, links.link_page(seat), notice=notice))
+        return redirect("link_table", token=seat.pair.token)
+    return _render(request, _context(request, pages.link_page(seat), notice=notice))
+
+
+def _sent_notice(sent: players.Sent, seat: Seat) -> str:
+    """What became of a step, as it stands now (a step sent again long after may find its deal
+    accepted, decided or set aside since): never what it was when first sent."""
+    proposal = sent.proposal
+    words = seat.round.tournament.words
+    number = proposal.number
+    status = proposal.status
+    if status == DealProposal.Status.WAITING:
+        theirs = "ew" if proposal.direction == "ns" else "ns"
+        return _("Deal %(number)s sent. Now %(their_side)s accepts it on their phone.") % {
+            "number": number,
+            "their_side": words[theirs],
+        }
+    if status == DealProposal.Status.ACCEPTED:
+        if proposal.accepted_with_code and proposal.direction == seat.direction:
+            theirs = "ew" if proposal.direction == "ns" else "ns"
+            return _("Deal %(number)s accepted by %(side)s with their pair code: it counts.") % {
+                "number": number,
+                "side": words[theirs],
+            }
+        return _("Deal %(number)s accepted: it counts.") % {"number": number}
+    if status == DealProposal.Status.DISPUTED:
+        return _(
+            "Both versions of deal %(number)s are with the organiser, who decides which counts."
+        ) % {"number": number}
+    if status in (DealProposal.Status.CHOSEN, DealProposal.Status.REJECTED):
+        return _("Deal %(number)s: the organiser has decided which version counts.") % {
+            "number": number
+        }
+    return _(
+        "Deal %(number)s was set aside since (written again, or entered by the organiser): the "
+        "page shows what counts now."
+    ) % {"number": number}
 
 
 def _refused(
@@ -247,17 +335,21 @@ def _refused(
     number: int,
     problems: Sequence[Problem | str],
     answering: Version | None = None,
+    *,
+    status: int = 200,
 ) -> HttpResponse:
-    """The form again as typed, each problem beside what it is about; nothing was saved."""
-    link = links.link_page(seat)
+    """The form again as typed, each problem beside what it is about; nothing was saved.
+    `status`: 200 for what was typed (the form says what to mend), 409 when the table's state
+    refuses the step, 400 for a request not sent whole."""
+    link = pages.link_page(seat)
     if answering is None and entry is None:
         error = " ".join(_problems_text(problems, link.page.tournament.variant))
-        return _render(request, _context(request, link, error=error))
+        return _render(request, _context(request, link, error=error), status=status)
     feedback = feedback_for(link.page, entry, number, problems)
     context = _context(
         request, link, entry=entry, number=number, feedback=feedback, answering=answering
     )
-    return _render(request, context)
+    return _render(request, context, status=status)
 
 
 @link_view
@@ -269,8 +361,21 @@ def link_write(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     entry, number = posted_entry(basis_of(seat.table, tournament), request.POST)
     key = _sent_key(request)
     problems: Sequence[Problem | str] = ()
+    status = 200
     if key is None:
         problems = [_("The page was not sent whole: open it again and write the deal again.")]
+        status = 400
+    elif request.POST.get("table") != str(seat.table_id):
+        # written at the pair's table of an earlier round (a phone that was offline since):
+        # the link now opens its table of this round, where it does not belong
+        problems = [
+            _(
+                "This deal was written at another table, in an earlier round: it was not saved "
+                "here. Your pair now plays at %(table_word)s %(number)s."
+            )
+            % {"table_word": tournament.words["table"], "number": seat.table.number}
+        ]
+        status = 409
     elif entry.is_valid():
         try:
             sent = players.proposal_write(
@@ -284,15 +389,11 @@ def link_write(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
             problems = error.problems
         except ServiceError as error:
             problems = error.problems or error.messages
+            status = 409
         else:
-            words = tournament.words
-            notice = _("Deal %(number)s sent. Now %(their_side)s accepts it on their phone.") % {
-                "number": sent.proposal.number,
-                "their_side": words[_names(seat)["theirs"]],
-            }
-            return _done(request, seat, notice)
-    entry, number = posted_entry(links.link_page(seat).page, request.POST)  # as the page reads
-    return _refused(request, seat, entry, number, problems)
+            return _done(request, seat, _sent_notice(sent, seat))
+    entry, number = posted_entry(pages.link_page(seat).page, request.POST)  # as the page reads
+    return _refused(request, seat, entry, number, problems, status=status)
 
 
 @link_view
@@ -303,9 +404,25 @@ def link_accept(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> HttpR
     try:
         sent = players.proposal_accept(seat=seat, proposal_id=proposal_id)
     except ServiceError as error:
-        return _refused(request, seat, None, 0, error.problems or error.messages)
-    notice = _("Deal %(number)s accepted: it counts.") % {"number": sent.proposal.number}
-    return _done(request, seat, notice)
+        return _refused(request, seat, None, 0, error.problems or error.messages, status=409)
+    return _done(request, seat, _sent_notice(sent, seat))
+
+
+@link_view
+@require_POST
+@vary_on_headers("HX-Request")
+def link_accept_code(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> HttpResponse:
+    """The opponents accept our deal on this phone, typing their pair code: it counts, as
+    accepted by them. A wrong code answers 403, with the tries left beside the code's box."""
+    code = str(request.POST.get("code", ""))[:40]
+    try:
+        sent = players.proposal_accept_with_code(seat=seat, proposal_id=proposal_id, code=code)
+    except players.CodeRefused as error:
+        context = _context(request, pages.link_page(seat), code_error=" ".join(error.messages))
+        return _render(request, context, status=403)
+    except ServiceError as error:
+        return _refused(request, seat, None, 0, error.problems or error.messages, status=409)
+    return _done(request, seat, _sent_notice(sent, seat))
 
 
 @link_view
@@ -313,16 +430,18 @@ def link_accept(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> HttpR
 @vary_on_headers("HX-Request")
 def link_dispute(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> HttpResponse:
     """Say the opponents' deal is wrong, with our version: both go to the organiser."""
-    link = links.link_page(seat)
+    link = pages.link_page(seat)
     entry, number = posted_entry(link.page, request.POST)
     answering = link.theirs if link.theirs and link.theirs.proposal.pk == proposal_id else None
     key = _sent_key(request)
     problems: Sequence[Problem | str] = ()
+    status = 200
     if key is None:
         problems = [_("The page was not sent whole: open it again and write the deal again.")]
+        status = 400
     elif entry.is_valid():
         try:
-            players.proposal_dispute(
+            sent = players.proposal_dispute(
                 seat=seat,
                 proposal_id=proposal_id,
                 sides=entry.contract_sides(),
@@ -333,14 +452,12 @@ def link_dispute(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> Http
             problems = error.problems
         except ServiceError as error:
             problems = error.problems or error.messages
+            status = 409
         else:
-            notice = _(
-                "Both versions of deal %(number)s are with the organiser, who decides which counts."
-            ) % {"number": number}
-            return _done(request, seat, notice)
+            return _done(request, seat, _sent_notice(sent, seat))
     if answering is None:
-        return _refused(request, seat, None, 0, problems)
-    return _refused(request, seat, entry, number, problems, answering)
+        return _refused(request, seat, None, 0, problems, status=status)
+    return _refused(request, seat, entry, number, problems, answering, status=status)
 
 
 @vary_on_headers("HX-Request")
@@ -351,7 +468,7 @@ def link_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
     and the link's count, without looking the seat up whole."""
     if request.method == "GET" and request.htmx:
         state = links.link_state(token)
-        if state is not None and not _too_many(token):
+        if state is not None and not _too_many(token.lower()):
             stored = cache.get(_evening_key(state.seat_id))
             if stored is not None and _evening_fresh(stored, state):
                 return HttpResponse(stored[3])
@@ -366,7 +483,7 @@ def _evening_page(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
         "seat": seat,
         "tournament": tournament,
         "club": tournament.club,
-        "places": links.places_of(seat),
+        "places": pages.places_of(seat),
         "history": pair_history(tournament, seat.pair.number),
         "refresh_seconds": REFRESH_SECONDS,
     }
