@@ -178,6 +178,7 @@ class LinkPage:
 def link_page(seat: Seat) -> LinkPage:
     """The pair's table as its phone shows it: a fixed number of queries."""
     page = read_table_page(seat.table_id, organiser=False)
+    seat.table, seat.round = page.table, page.table.round  # as they are now, after any step
     variant = page.tournament.variant
     read = list(
         DealProposal.objects.filter(

@@ -288,8 +288,9 @@ def proposal_accept_with_code(*, seat: Seat, proposal_id: int, code: str) -> Sen
     if handed_over:
         raise CodeRefused(
             _(
-                "That is not %(side)s's pair code, for the %(count)s time: the organiser now "
-                "enters the results of %(table_word)s %(number)s. Call the organiser."
+                "That is not %(side)s's pair code either: after %(count)s wrong codes the "
+                "organiser now enters the results of %(table_word)s %(number)s. Call the "
+                "organiser."
             )
             % {
                 "side": side,

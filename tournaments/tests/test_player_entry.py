@@ -23,7 +23,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.tests.conftest import make_tournament
-from tournaments.tests.qr_helpers import decode_svg, qr_svgs
 from tournaments.tests.test_views_entry import NS_WINS, form_data, text_of
 
 HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}

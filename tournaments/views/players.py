@@ -35,7 +35,7 @@ from django_htmx.middleware import HtmxDetails
 from scoring import InvalidDeal
 from scoring.problems import Problem
 from tournaments.forms.entry import SIDES, initial_from_entry
-from tournaments.models import DealProposal, Pair, Seat
+from tournaments.models import DealProposal, Pair, Seat, Tournament
 from tournaments.rules import limits
 from tournaments.selectors import links
 from tournaments.selectors import players as pages
@@ -185,9 +185,14 @@ def _context(
     if entry is not None and feedback is None:
         feedback = feedback_for(link.page, entry, number)
     page = link.page
+    # The page follows the table by itself until the tournament is finished; slower while the
+    # link can send nothing (a round over, not started, or taken over: it waits for the next
+    # table, or for the table to be given back). A link that moved on to another table since
+    # the page was drawn makes the page load afresh (`link_table`).
     poll = ""
-    if not link.refusal:
+    if page.tournament.status != Tournament.Status.FINISHED:
         poll = "status" if entry is not None else "main"
+    refresh = REFRESH_SECONDS * 3 if link.refusal else REFRESH_SECONDS
     return {
         "link": link,
         "seat": link.seat,
@@ -208,7 +213,7 @@ def _context(
         "code_error": code_error,
         "code_digits": limits.PAIR_CODE_DIGITS,
         "poll": poll,
-        "refresh_seconds": REFRESH_SECONDS,
+        "refresh_seconds": refresh,
         "opponent": page.pairs.get(_names(link.seat)["theirs"]),
         **_names(link.seat),
     }
@@ -257,7 +262,13 @@ def _problems_text(problems: Sequence[Problem | str], variant: str) -> list[str]
 def link_table(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """The pair's table. With htmx: the region the page follows by itself (?region=status,
     while a form is being typed, so nothing typed is lost; else the whole page's main part),
-    or only the form (the mode switch)."""
+    or only the form (the mode switch); when the page shows another table than the pair's now
+    (?table=, the next round started), an answer that loads the page afresh."""
+    shown = request.GET.get("table")
+    if request.htmx and shown is not None and shown != str(seat.table_id):
+        response = HttpResponse()
+        response["HX-Refresh"] = "true"  # the pair moved on to its next table: the whole page
+        return response
     link = pages.link_page(seat)
     context = _context(request, link)
     region = request.GET.get("region")
@@ -418,7 +429,10 @@ def link_accept_code(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> 
     try:
         sent = players.proposal_accept_with_code(seat=seat, proposal_id=proposal_id, code=code)
     except players.CodeRefused as error:
-        context = _context(request, pages.link_page(seat), code_error=" ".join(error.messages))
+        link = pages.link_page(seat)
+        said = " ".join(error.messages)
+        # beside the code's box; above everything once the box is gone (the table handed over)
+        context = _context(request, link, **{"error" if link.refusal else "code_error": said})
         return _render(request, context, status=403)
     except ServiceError as error:
         return _refused(request, seat, None, 0, error.problems or error.messages, status=409)
