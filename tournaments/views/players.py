@@ -432,7 +432,10 @@ def link_accept_code(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> 
         link = pages.link_page(seat)
         said = " ".join(error.messages)
         # beside the code's box; above everything once the box is gone (the table handed over)
-        context = _context(request, link, **{"error" if link.refusal else "code_error": said})
+        if link.refusal:
+            context = _context(request, link, error=said)
+        else:
+            context = _context(request, link, code_error=said)
         return _render(request, context, status=403)
     except ServiceError as error:
         return _refused(request, seat, None, 0, error.problems or error.messages, status=409)
