@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q, TextChoices
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 from tournaments.models import DealProposal, Pair, Round, Seat, Table
 from tournaments.rules.glossary import KIND_TERMS, words_for
@@ -203,6 +203,57 @@ def link_page(seat: Seat) -> LinkPage:
         disputed=disputed,
         with_code={p.number: p.direction for p in read if p.accepted_with_code},
     )
+
+
+def sent_notice(proposal: DealProposal, seat: Seat) -> str:
+    """What became of a step a link sent (`proposal`: the deal it wrote, accepted or answered),
+    as it stands now: a step sent again long after may find its deal accepted, decided or set
+    aside since, and is told so, never what it was when first sent."""
+    words = words_for(seat.round.tournament.variant)
+    number = proposal.number
+    theirs = EW if proposal.direction == NS else NS
+    if proposal.status == DealProposal.Status.WAITING:
+        return gettext("Deal %(number)s sent. Now %(their_side)s accepts it on their phone.") % {
+            "number": number,
+            "their_side": words[theirs],
+        }
+    if proposal.status == DealProposal.Status.ACCEPTED:
+        if proposal.accepted_with_code and proposal.direction == seat.direction:
+            return gettext(
+                "Deal %(number)s accepted by %(side)s with their pair code: it counts."
+            ) % {"number": number, "side": words[theirs]}
+        return gettext("Deal %(number)s accepted: it counts.") % {"number": number}
+    if proposal.status == DealProposal.Status.DISPUTED:
+        return gettext(
+            "Both versions of deal %(number)s are with the organiser, who decides which counts."
+        ) % {"number": number}
+    if proposal.status in (DealProposal.Status.CHOSEN, DealProposal.Status.REJECTED):
+        return gettext("Deal %(number)s: the organiser has decided which version counts.") % {
+            "number": number
+        }
+    return gettext(
+        "Deal %(number)s was set aside since (written again, or entered by the organiser): the "
+        "page shows what counts now."
+    ) % {"number": number}
+
+
+def with_code_notes(rows: list[dict[str, Any]], link: LinkPage) -> list[dict[str, Any]]:
+    """A table's deal rows (`deal_rows`), each deal the opponents accepted with their pair code
+    on the writer's phone with a note saying so, to each pair its own way."""
+    words = words_for(link.page.tournament.variant)
+    for row in rows:
+        writer = link.with_code.get(row["deal"].number)
+        if writer is None:
+            continue
+        if writer == link.seat.direction:
+            row["code_note"] = gettext("accepted here by %(side)s with their pair code") % {
+                "side": words[link.opponent_direction]
+            }
+        else:
+            row["code_note"] = gettext("accepted on %(side)s's phone with your pair code") % {
+                "side": words[writer]
+            }
+    return rows
 
 
 def table_states(round_: Round, tables: Iterable[Table]) -> dict[int, str]:

@@ -1,17 +1,15 @@
 """Writes of the players' own entry: a pair writes a deal on its phone (its private link), the
-opponents accept it — on their own phone, or on the writer's typing their pair code — or say it
-is wrong with their own version, and the organiser settles what the pairs disagree on. A deal
-counts only once accepted or settled: both go through `deal_record`, like any deal, so the
-engine scores it and the standings follow.
+opponents accept it or say it is wrong with their own version, and the organiser settles what
+the pairs disagree on (the opponents accepting on the writer's phone with their pair code, and
+who enters a table: services/table_entry.py). A deal counts only once accepted or settled:
+both go through `deal_record`, like any deal, so the engine scores it and the standings
+follow.
 
 Every step is in the audit record (ResultChange) with the pair whose link (or code) did it, or
 the organiser; each bumps the table's version, so an organiser with the table page open sees
 it. A phone may send the same step twice over a bad network: `key` makes it count once. A key
 is looked up for its own link and step only, after the refusals of who may do what here, and
 what it answers is the step's state now (`Sent.proposal.status`), never what it was then.
-
-Wrong pair codes count against the table, in its row (so every server process sees the same
-count): past WRONG_PAIR_CODES_PER_ROUND in its round, the organiser enters the table.
 """
 
 from collections.abc import Sequence
@@ -21,20 +19,16 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scoring import InvalidMatch
 from tournaments.models import DealProposal, ResultChange, Seat, Table, Tournament
 from tournaments.rules.entry import deal_number_refusal, entry_refusal
 from tournaments.rules.glossary import words_for
-from tournaments.rules.limits import PAIR_CODE_DIGITS, WRONG_PAIR_CODES_PER_ROUND
-from tournaments.rules.links import link_refusal, pair_code_read
+from tournaments.rules.links import link_refusal
 from tournaments.selectors import results
 from tournaments.selectors.access import User
-from tournaments.services import events
 from tournaments.services.deals import deal_record, score_at_table
 from tournaments.services.errors import ServiceError
-from tournaments.services.links import code_matches
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
 OPEN = (DealProposal.Status.WAITING, DealProposal.Status.DISPUTED)
@@ -49,13 +43,9 @@ class Sent:
     new: bool
 
 
-class CodeRefused(ServiceError):
-    """A pair code that does not open the step: mistyped, or not the opponents' (the page
-    answers 403, not 409: nothing about the table is in the way)."""
-
-
-def _locked_seat(seat: Seat) -> tuple[Seat, Table]:
-    """The seat again with its table's row locked: the steps of one table queue here."""
+def locked_seat(seat: Seat) -> tuple[Seat, Table]:
+    """The seat again with its table's row locked: the steps of one table queue here (and in
+    services/table_entry.py)."""
     table = (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament__club")
@@ -66,7 +56,8 @@ def _locked_seat(seat: Seat) -> tuple[Seat, Table]:
     return seat, table
 
 
-def _check_link(seat: Seat) -> None:
+def link_check(seat: Seat) -> None:
+    """Refuse the step when the link can send nothing now (rules.links.link_refusal)."""
     refusal = link_refusal(seat)
     if refusal:
         raise ServiceError(refusal)
@@ -167,8 +158,8 @@ def proposal_write(
 ) -> Sent:
     """A pair writes deal `number` of its table, as its score sheet says: it waits for the
     opponents. Writing it again before they answer replaces it."""
-    seat, table = _locked_seat(seat)
-    _check_link(seat)
+    seat, table = locked_seat(seat)
+    link_check(seat)
     sent = _sent_before(table, seat, key, answers=None)
     if sent is not None:
         return sent
@@ -242,18 +233,18 @@ def _opponents_proposal(seat: Seat, table: Table, proposal_id: int) -> DealPropo
 def proposal_accept(*, seat: Seat, proposal_id: int) -> Sent:
     """The opponents accept a deal on their own phone: it is saved, as the engine scores it,
     and counts."""
-    seat, table = _locked_seat(seat)
-    _check_link(seat)
+    seat, table = locked_seat(seat)
+    link_check(seat)
     proposal = _opponents_proposal(seat, table, proposal_id)
     if proposal.status == DealProposal.Status.ACCEPTED:
         return Sent(proposal, new=False)  # the same tap, sent again
     if proposal.status != DealProposal.Status.WAITING:
-        raise ServiceError(_answered_text(proposal))
-    _accepted(table, proposal, by=seat, with_code=False)
+        raise ServiceError(answered_text(proposal))
+    accepted_save(table, proposal, by=seat, with_code=False)
     return Sent(proposal, new=True)
 
 
-def _accepted(table: Table, proposal: DealProposal, *, by: Seat, with_code: bool) -> None:
+def accepted_save(table: Table, proposal: DealProposal, *, by: Seat, with_code: bool) -> None:
     """Save a waiting deal as accepted by the pair at `by`: it counts."""
     note: dict[str, Any] = {"written_by": proposal.pair.number}
     if with_code:
@@ -275,88 +266,7 @@ def _accepted(table: Table, proposal: DealProposal, *, by: Seat, with_code: bool
     proposal.save(update_fields=["status", "accepted_with_code", "decided_at"])
 
 
-def proposal_accept_with_code(*, seat: Seat, proposal_id: int, code: str) -> Sent:
-    """The opponents accept, on the phone of the pair that wrote it (`seat`'s link), a deal
-    they read there, typing their pair code: it counts, recorded as accepted by them. A wrong
-    code counts against the table (CodeRefused says how many tries are left), and the count
-    stays when the refusal is raised; past the limit the organiser enters the table."""
-    sent, wrong, handed_over = _accept_with_code(seat=seat, proposal_id=proposal_id, code=code)
-    if sent is not None:
-        return sent
-    words = words_for(seat.round.tournament.variant)
-    side = words[EW if seat.direction == NS else NS]
-    if handed_over:
-        raise CodeRefused(
-            _(
-                "That is not %(side)s's pair code either: after %(count)s wrong codes the "
-                "organiser now enters the results of %(table_word)s %(number)s. Call the "
-                "organiser."
-            )
-            % {
-                "side": side,
-                "count": wrong,
-                "table_word": words["table"],
-                "number": seat.table.number,
-            }
-        )
-    left = WRONG_PAIR_CODES_PER_ROUND - wrong
-    raise CodeRefused(
-        ngettext(
-            "That is not %(side)s's pair code. %(count)s more try at this table in this round.",
-            "That is not %(side)s's pair code. %(count)s more tries at this table in this round.",
-            left,
-        )
-        % {"side": side, "count": left}
-    )
-
-
-@transaction.atomic
-def _accept_with_code(*, seat: Seat, proposal_id: int, code: str) -> tuple[Sent | None, int, bool]:
-    """The step under the table's lock: (what was accepted, or None for a wrong code; the
-    table's wrong codes in this round; whether this code handed the table to the organiser)."""
-    seat, table = _locked_seat(seat)
-    opponents = (
-        Seat.objects.select_related("pair")
-        .filter(table=table)
-        .exclude(direction=seat.direction)
-        .first()
-    )
-    if opponents is None:
-        raise ServiceError(_("This pair sits out this round (a bye): there is nothing to enter."))
-    opponents.table, opponents.round = table, table.round
-    _check_link(opponents)
-    proposal = (
-        DealProposal.objects.select_related("pair").filter(pk=proposal_id, table=table).first()
-    )
-    if proposal is None:
-        raise ServiceError(_("This deal is not one of your table's."))
-    if proposal.direction != seat.direction:
-        raise ServiceError(
-            _("The opponents wrote this deal: accept it yourselves, with the button above.")
-        )
-    if proposal.status == DealProposal.Status.ACCEPTED:
-        return Sent(proposal, new=False), table.wrong_codes, False  # the same tap, sent again
-    if proposal.status != DealProposal.Status.WAITING:
-        raise ServiceError(_answered_text(proposal))
-    typed = pair_code_read(code)
-    words = words_for(table.round.tournament.variant)
-    if typed is None:
-        raise CodeRefused(
-            _("A pair code has %(digits)s digits: type the %(digits)s digits on %(side)s's slip.")
-            % {"digits": PAIR_CODE_DIGITS, "side": words[opponents.direction]}
-        )
-    if not code_matches(opponents.pair, typed):
-        table.wrong_codes += 1
-        table.save(update_fields=["wrong_codes"])
-        handed_over = table.wrong_codes >= WRONG_PAIR_CODES_PER_ROUND
-        if handed_over:
-            _hand_over(table, True, user=None, why="wrong_codes")
-        return None, table.wrong_codes, handed_over
-    _accepted(table, proposal, by=opponents, with_code=True)
-    return Sent(proposal, new=True), table.wrong_codes, False
-
-
-def _answered_text(proposal: DealProposal) -> str:
+def answered_text(proposal: DealProposal) -> str:
     if proposal.status == DealProposal.Status.DISPUTED:
         return _("Deal %(number)s is with the organiser, who decides what counts.") % {
             "number": proposal.number
@@ -372,14 +282,14 @@ def proposal_dispute(
 ) -> Sent:
     """The opponents say a deal is wrong and write their own version: both go to the organiser,
     whose decision is final."""
-    seat, table = _locked_seat(seat)
-    _check_link(seat)
+    seat, table = locked_seat(seat)
+    link_check(seat)
     proposal = _opponents_proposal(seat, table, proposal_id)
     sent = _sent_before(table, seat, key, answers=proposal.pk)
     if sent is not None:
         return sent
     if proposal.status != DealProposal.Status.WAITING:
-        raise ServiceError(_answered_text(proposal))
+        raise ServiceError(answered_text(proposal))
     totals = _scored(table, proposal.number, sides)
     theirs = [dict(side) for side in sides]
     if theirs == proposal.entry["sides"]:
@@ -416,7 +326,7 @@ def dispute_settle(*, proposal: DealProposal, user: User) -> DealProposal:
     table = Table.objects.select_for_update(of=("self",)).get(pk=proposal.table_id)
     proposal = DealProposal.objects.select_related("pair").get(pk=proposal.pk)
     if proposal.status != DealProposal.Status.DISPUTED:
-        raise ServiceError(_answered_text(proposal))
+        raise ServiceError(answered_text(proposal))
     if table.round.tournament.status == Tournament.Status.FINISHED:
         raise ServiceError(_("The tournament is finished: its results are final."))
     both = list(
@@ -445,45 +355,3 @@ def dispute_settle(*, proposal: DealProposal, user: User) -> DealProposal:
         version.save(update_fields=["status", "decided_at"])
     proposal.refresh_from_db()
     return proposal
-
-
-@transaction.atomic
-def table_entry_switch(*, table: Table, organiser_enters: bool, user: User) -> Table:
-    """The organiser takes a table's entry over (a phone with a flat battery), or gives it back
-    to the players' links; what the players wrote and nobody accepted yet is set aside."""
-    table = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament")
-        .get(pk=table.pk)
-    )
-    if table.organiser_enters == organiser_enters:
-        return table
-    _hand_over(table, organiser_enters, user=user)
-    return table
-
-
-def _hand_over(table: Table, organiser_enters: bool, *, user: User | None, why: str = "") -> None:
-    """The table (locked) to the organiser, or back to the players' links (with its count of
-    wrong pair codes started again); recorded, with `why` when it is not the organiser's own
-    choice."""
-    table.organiser_enters = organiser_enters
-    fields = ["organiser_enters"]
-    if not organiser_enters:
-        table.wrong_codes = 0
-        fields.append("wrong_codes")
-    table.save(update_fields=fields)
-    if organiser_enters:
-        table.proposals.filter(status=DealProposal.Status.WAITING).update(
-            status=DealProposal.Status.REPLACED, decided_at=timezone.now()
-        )
-    details: dict[str, Any] = {"why": why, "wrong_codes": table.wrong_codes} if why else {}
-    events.record(
-        table.round.tournament,
-        "table_entry",
-        user=user,
-        round_number=table.round.number,
-        table_number=table.number,
-        before={"organiser_enters": not organiser_enters},
-        after={"organiser_enters": organiser_enters},
-        **details,
-    )

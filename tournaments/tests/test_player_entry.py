@@ -204,7 +204,7 @@ def test_the_evening_poll_is_rendered_again_when_its_table_changes_or_after_the_
     from types import SimpleNamespace
 
     from tournaments.selectors import players as links
-    from tournaments.views import players as views
+    from tournaments.views import players_evening as views
 
     settings.LINK_EVENING_PAUSE = 30
     now = [1_000_000.0]  # the view's clock, and only its own

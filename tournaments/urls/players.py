@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import players
+from tournaments.views import players, players_evening
 
 P = "p/<str:token>"
 
@@ -17,5 +17,5 @@ urlpatterns = [
         players.link_accept_code,
         name="link_accept_code",
     ),
-    path(f"{P}/evening/", players.link_evening, name="link_evening"),
+    path(f"{P}/evening/", players_evening.link_evening, name="link_evening"),
 ]

@@ -5,9 +5,8 @@ organiser's score-sheet and card forms, checked live by the engine), the opponen
 of our deal on this phone with their pair code, and its evening (where it plays, its deals and
 running totals).
 
-The token is the only key. Every view looks it up (`selectors.links`: a wrong or replaced link
-gets a plain page that says so, never an error), counts the link's requests (too many in a
-minute answer 429), and the pages are never stored by a browser or a proxy. Writing, accepting
+The token is the only key: every view looks it up first (views/player_links.py), and the pages
+are never stored by a browser or a proxy. Writing, accepting
 and disputing go through `services.players`; a phone that lost its connection sends the same
 step again with the same key (static/js/link_outbox.js), and the service makes it count once.
 A step refused answers 409 (the table's state is in the way), 403 (a wrong pair code) or 404
@@ -15,34 +14,26 @@ A step refused answers 409 (the table's state is in the way), 403 (a wrong pair 
 """
 
 import re
-import time
 import uuid
-from collections.abc import Callable, Sequence
-from functools import wraps
+from collections.abc import Sequence
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.middleware import HtmxDetails
 
 from scoring import InvalidDeal
 from scoring.problems import Problem
 from tournaments.forms.entry import SIDES, initial_from_entry
-from tournaments.models import DealProposal, Pair, Seat, Tournament
+from tournaments.models import DealProposal, Seat, Tournament
 from tournaments.rules import limits
-from tournaments.selectors import links
 from tournaments.selectors import players as pages
 from tournaments.selectors.players import LinkPage, Version
-from tournaments.selectors.public import pair_history
 from tournaments.selectors.table import basis_of
-from tournaments.services import ServiceError, players
+from tournaments.services import ServiceError, players, table_entry
 from tournaments.views.organiser.table_page import (
     Feedback,
     check_typed,
@@ -53,79 +44,10 @@ from tournaments.views.organiser.table_page import (
     posted_entry,
     standing_of,
 )
+from tournaments.views.player_links import REFRESH_SECONDS, HtmxHttpRequest, link_view
 
 PAGE = "tournaments/players/table.html"
-REFRESH_SECONDS = 5
 KEY = re.compile(r"[A-Za-z0-9-]{8,64}")
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
-
-LinkView = Callable[..., HttpResponse]
-
-
-def _too_many(token: str) -> bool:
-    """Count this link's requests in the current minute; True past the limit. The count lives
-    in the shared cache: while the cache is unreachable nothing is counted (a phone at the
-    table is never refused because Redis is down)."""
-    count = _counted(f"link-requests:{token}:{int(time.time() // 60)}", 90)
-    return count is not None and count > limits.LINK_REQUESTS_PER_MINUTE
-
-
-def _counted(key: str, seconds: int) -> int | None:
-    """Add one to a count kept `seconds` in the shared cache and give it; None when the cache
-    lost the key or is unreachable (nothing is counted then)."""
-    try:
-        cache.add(key, 0, seconds)
-        return cache.incr(key)
-    except ValueError:
-        return None
-
-
-def link_view(view: LinkView) -> LinkView:
-    """Look the link up (a plain 'this link opens no table' page, 404, for a wrong one), count
-    its requests (429 past the limit), then call `view(request, seat, ...)` with the pair's
-    seat now; a pair not seated yet gets a page that says so, and waits for its table."""
-
-    @wraps(view)
-    def wrapper(request: HtmxHttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        holder = links.holder_for_link(token)
-        if holder is None:
-            return render(request, "tournaments/players/missing.html", status=404)
-        pair = holder.entrant
-        if _too_many(pair.token):
-            response = render(
-                request,
-                "tournaments/players/slow_down.html",
-                {"pair": pair, "tournament": pair.tournament},
-                status=429,
-            )
-            response["Retry-After"] = "60"
-            return response
-        if holder.seat is None:
-            return _unseated(request, pair)
-        if request.htmx and request.GET.get("region") == "seated":
-            response = HttpResponse()
-            response["HX-Refresh"] = "true"  # the table is there: the whole page, afresh
-            return response
-        return view(request, holder.seat, *args, **kwargs)
-
-    return wrapper
-
-
-def _unseated(request: HtmxHttpRequest, pair: Pair) -> HttpResponse:
-    """A pair whose first round is not seated yet: its page says so and follows by itself until
-    its table is there. Nothing can be sent from it yet (409)."""
-    context = {
-        "pair": pair,
-        "tournament": pair.tournament,
-        "refresh_seconds": REFRESH_SECONDS * 2,
-    }
-    status = 200 if request.method in ("GET", "HEAD") else 409
-    name = "tournaments/players/unseated.html"
-    return render(request, f"{name}#unseated" if request.htmx else name, context, status=status)
 
 
 # --- what the page shows -------------------------------------------------------------------------
@@ -201,7 +123,7 @@ def _context(
         "table": page.table,
         "tournament": page.tournament,
         "rules": page.rules,
-        "rows": _with_code_notes(deal_rows(page), link),
+        "rows": pages.with_code_notes(deal_rows(page), link),
         "standing": standing_of(page),
         "entry": entry,
         "number": number,
@@ -217,25 +139,6 @@ def _context(
         "opponent": page.pairs.get(_names(link.seat)["theirs"]),
         **_names(link.seat),
     }
-
-
-def _with_code_notes(rows: list[dict[str, Any]], link: LinkPage) -> list[dict[str, Any]]:
-    """Each deal row, with how it was accepted when the opponents did it with their pair code
-    on the writer's phone: said to each pair its own way."""
-    words = link.page.tournament.words
-    for row in rows:
-        writer = link.with_code.get(row["deal"].number)
-        if writer is None:
-            continue
-        if writer == link.seat.direction:
-            row["code_note"] = _("accepted here by %(side)s with their pair code") % {
-                "side": words[link.opponent_direction]
-            }
-        else:
-            row["code_note"] = _("accepted on %(side)s's phone with your pair code") % {
-                "side": words[writer]
-            }
-    return rows
 
 
 def _render(
@@ -304,41 +207,6 @@ def _done(request: HtmxHttpRequest, seat: Seat, notice: str) -> HttpResponse:
     return _render(request, _context(request, pages.link_page(seat), notice=notice))
 
 
-def _sent_notice(sent: players.Sent, seat: Seat) -> str:
-    """What became of a step, as it stands now (a step sent again long after may find its deal
-    accepted, decided or set aside since): never what it was when first sent."""
-    proposal = sent.proposal
-    words = seat.round.tournament.words
-    number = proposal.number
-    status = proposal.status
-    if status == DealProposal.Status.WAITING:
-        theirs = "ew" if proposal.direction == "ns" else "ns"
-        return _("Deal %(number)s sent. Now %(their_side)s accepts it on their phone.") % {
-            "number": number,
-            "their_side": words[theirs],
-        }
-    if status == DealProposal.Status.ACCEPTED:
-        if proposal.accepted_with_code and proposal.direction == seat.direction:
-            theirs = "ew" if proposal.direction == "ns" else "ns"
-            return _("Deal %(number)s accepted by %(side)s with their pair code: it counts.") % {
-                "number": number,
-                "side": words[theirs],
-            }
-        return _("Deal %(number)s accepted: it counts.") % {"number": number}
-    if status == DealProposal.Status.DISPUTED:
-        return _(
-            "Both versions of deal %(number)s are with the organiser, who decides which counts."
-        ) % {"number": number}
-    if status in (DealProposal.Status.CHOSEN, DealProposal.Status.REJECTED):
-        return _("Deal %(number)s: the organiser has decided which version counts.") % {
-            "number": number
-        }
-    return _(
-        "Deal %(number)s was set aside since (written again, or entered by the organiser): the "
-        "page shows what counts now."
-    ) % {"number": number}
-
-
 def _refused(
     request: HtmxHttpRequest,
     seat: Seat,
@@ -402,7 +270,7 @@ def link_write(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
             problems = error.problems or error.messages
             status = 409
         else:
-            return _done(request, seat, _sent_notice(sent, seat))
+            return _done(request, seat, pages.sent_notice(sent.proposal, seat))
     entry, number = posted_entry(pages.link_page(seat).page, request.POST)  # as the page reads
     return _refused(request, seat, entry, number, problems, status=status)
 
@@ -416,7 +284,7 @@ def link_accept(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> HttpR
         sent = players.proposal_accept(seat=seat, proposal_id=proposal_id)
     except ServiceError as error:
         return _refused(request, seat, None, 0, error.problems or error.messages, status=409)
-    return _done(request, seat, _sent_notice(sent, seat))
+    return _done(request, seat, pages.sent_notice(sent.proposal, seat))
 
 
 @link_view
@@ -427,8 +295,8 @@ def link_accept_code(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> 
     accepted by them. A wrong code answers 403, with the tries left beside the code's box."""
     code = str(request.POST.get("code", ""))[:40]
     try:
-        sent = players.proposal_accept_with_code(seat=seat, proposal_id=proposal_id, code=code)
-    except players.CodeRefused as error:
+        sent = table_entry.proposal_accept_with_code(seat=seat, proposal_id=proposal_id, code=code)
+    except table_entry.CodeRefused as error:
         link = pages.link_page(seat)
         said = " ".join(error.messages)
         # beside the code's box; above everything once the box is gone (the table handed over)
@@ -439,7 +307,7 @@ def link_accept_code(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> 
         return _render(request, context, status=403)
     except ServiceError as error:
         return _refused(request, seat, None, 0, error.problems or error.messages, status=409)
-    return _done(request, seat, _sent_notice(sent, seat))
+    return _done(request, seat, pages.sent_notice(sent.proposal, seat))
 
 
 @link_view
@@ -471,74 +339,7 @@ def link_dispute(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> Http
             problems = error.problems or error.messages
             status = 409
         else:
-            return _done(request, seat, _sent_notice(sent, seat))
+            return _done(request, seat, pages.sent_notice(sent.proposal, seat))
     if answering is None:
         return _refused(request, seat, None, 0, problems, status=status)
     return _refused(request, seat, entry, number, problems, answering, status=status)
-
-
-@vary_on_headers("HX-Request")
-def link_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The pair's evening: where it plays now and next, its running totals and rank, its deals
-    round by round. The phone polls its part every few seconds: while nothing it shows has
-    changed (see `_evening_fresh`), the poll is answered as last rendered after one light read
-    and the link's count, without looking the seat up whole."""
-    if request.method == "GET" and request.htmx:
-        state = links.link_state(token)
-        if state is not None and not _too_many(token.lower()):
-            stored = cache.get(_evening_key(state.seat_id))
-            if stored is not None and _evening_fresh(stored, state):
-                return HttpResponse(stored[3])
-    return _evening_page(request, token)
-
-
-@link_view
-@require_GET
-def _evening_page(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
-    tournament = seat.round.tournament
-    context = {
-        "seat": seat,
-        "tournament": tournament,
-        "club": tournament.club,
-        "places": pages.places_of(seat),
-        "history": pair_history(tournament, seat.pair.number),
-        "refresh_seconds": REFRESH_SECONDS,
-    }
-    if not request.htmx:
-        return render(request, "tournaments/players/evening.html", context)
-    # the part the phone polls: shared by the pair's phones, so without a CSRF token
-    response = render(request, "tournaments/players/evening.html#evening", context)
-    made = (seat.table.version, tournament.results_version, time.time(), response.content)
-    cache.set(_evening_key(seat.pk), made, EVENING_SECONDS)
-    return response
-
-
-EVENING_SECONDS = 3600
-
-
-def _evening_key(seat_id: int) -> str:
-    return f"link-evening:{seat_id}:{get_language()}"
-
-
-def _evening_fresh(stored: tuple[Any, ...], state: links.LinkState) -> bool:
-    """A pair's evening as last rendered is shown again while its own table has not changed
-    and either nothing in the tournament has, or it is younger than LINK_EVENING_PAUSE
-    seconds, or the tournament's phones have had their share of new renderings this second:
-    the pair's deals are always its table's latest, its rank and the field's totals a little
-    late while results pour in, and 500 phones polling every five seconds in a round's last
-    minute never render more than LINK_EVENING_RENDERS a second between them."""
-    table_version, results_version, rendered_at, _body = stored
-    if table_version != state.table_version:
-        return False
-    if results_version == state.results_version:
-        return True
-    if time.time() - rendered_at < settings.LINK_EVENING_PAUSE:
-        return True
-    return not _render_slot(state.tournament_id)
-
-
-def _render_slot(tournament_id: int) -> bool:
-    """One of this second's LINK_EVENING_RENDERS renderings of the tournament's evenings (a
-    count in the shared cache; while the cache is unreachable, every poll may render)."""
-    count = _counted(f"link-evening-renders:{tournament_id}:{int(time.time())}", 5)
-    return count is None or count <= settings.LINK_EVENING_RENDERS
