@@ -149,7 +149,7 @@ def test_the_slips_give_each_pair_its_own_link_and_code(
             text
         )
         assert f"Pair code {pair.code[:3]} {pair.code[3:]}" in text
-        assert f"Without a camera, type: testserver/p/{pair.token}/" in text
+        assert f'<span class="host">testserver</span>/p/{pair.token}/</span>' in page
     assert page.count('class="slip"') == 7
     # after a new link: one pair's slip alone
     one = organiser_client.get(reverse("print_slips", args=[tournament.pk]) + "?pair=3")

@@ -155,7 +155,8 @@ class Slip:
 
     pair: Pair
     url: str
-    address: str
+    host: str
+    path: str
     code: str
 
 
@@ -179,7 +180,8 @@ def print_slips(request: HttpRequest, tournament_id: int) -> HttpResponse:
             Slip(
                 pair=pair,
                 url=request.build_absolute_uri(path),
-                address=f"{request.get_host()}{path}",
+                host=request.get_host(),
+                path=path,
                 code=f"{pair.code[:3]} {pair.code[3:]}",
             )
         )
