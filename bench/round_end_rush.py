@@ -243,7 +243,9 @@ def build(*, pairs: int) -> Built:
     services.round_start(round=prepared.round)
     tables = []
     for table in prepared.round.tables.filter(is_bye=False).order_by("number"):
-        seats = {s.direction: s for s in Seat.objects.filter(table=table).select_related("round")}
+        seats = {
+            s.direction: s for s in Seat.objects.filter(table=table).select_related("round", "pair")
+        }
         for number in (1, 2):
             _form, sides = deal_fields(rng)
             sent = players.proposal_write(
@@ -251,7 +253,9 @@ def build(*, pairs: int) -> Built:
                 key=f"setup-{table.pk}-{number}",
             )  # fmt: skip
             players.proposal_accept(seat=seats["ew"], proposal_id=sent.proposal.pk)
-        tables.append(Table(table.number, Phone(seats["ns"].token), Phone(seats["ew"].token)))
+        tables.append(
+            Table(table.number, Phone(seats["ns"].pair.token), Phone(seats["ew"].pair.token))
+        )
     assert DealProposal.objects.filter(status="accepted").count() == 2 * len(tables)
     return Built(
         tables=tables,

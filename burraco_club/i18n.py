@@ -57,7 +57,8 @@ class ClubLanguageMiddleware:
 
 
 def _club_language(kwargs: dict[str, Any]) -> str:
-    from tournaments.models import Club, Seat, Tournament
+    from tournaments.models import Club, Tournament
+    from tournaments.selectors.links import link_language
 
     found: list[str]
     if "club_slug" in kwargs:
@@ -71,11 +72,7 @@ def _club_language(kwargs: dict[str, Any]) -> str:
             )
         )
     elif "token" in kwargs:  # a pair's link
-        found = list(
-            Seat.objects.filter(token=kwargs["token"]).values_list(
-                "round__tournament__club__language", flat=True
-            )
-        )
+        return link_language(kwargs["token"])
     else:
         return ""
     return found[0] if found else ""

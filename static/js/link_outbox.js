@@ -3,8 +3,11 @@
 // phone's storage, then to the server. When the connection drops, it stays there, the page says
 // "not yet sent", and it goes again by itself when the connection returns (and every few
 // seconds until then), even after the page was closed and opened again. The server answers a
-// step it already has (the same key) as it did the first time, so nothing counts twice, and
-// nothing is lost. A file of its own: the Content-Security-Policy runs no inline script.
+// step it already has (the same key) with where that step stands now, so nothing counts twice,
+// and nothing is lost. A step the server refuses (403 a wrong code or an expired form, 404 a
+// link replaced, 409 the table's state in the way) is not thrown away: it stays, the page says
+// why, and the player chooses to send it again or to remove it. A file of its own: the
+// Content-Security-Policy runs no inline script.
 (function () {
   "use strict";
 
@@ -54,26 +57,104 @@
     return load() || memory;
   }
 
+  function fill(text, item) {
+    return (text || "")
+      .split("{label}")
+      .join(item.label)
+      .split("{reason}")
+      .join(item.refused ? item.refused.reason : "")
+      .trim();
+  }
+
+  function button(box, label, onClick) {
+    var made = document.createElement("button");
+    made.type = "button";
+    made.className = "big";
+    made.textContent = box.getAttribute(label) || "";
+    made.addEventListener("click", onClick);
+    return made;
+  }
+
   function show(item, state) {
     var box = document.getElementById("outbox");
     if (!box) {
       return;
     }
+    box.textContent = "";
     if (!item) {
       box.hidden = true;
-      box.textContent = "";
       box.removeAttribute("data-state");
       return;
     }
-    var text = box.getAttribute(state === "sending" ? "data-msg-sending" : "data-msg-waiting");
-    box.textContent = (text || "").split("{label}").join(item.label);
+    if (item.refused) {
+      state = "refused";
+    }
+    var message = document.createElement("p");
+    message.textContent = fill(box.getAttribute("data-msg-" + state), item);
+    box.appendChild(message);
+    if (state === "refused") {
+      var choices = document.createElement("p");
+      choices.className = "actions";
+      choices.appendChild(button(box, "data-label-again", again));
+      choices.appendChild(button(box, "data-label-remove", remove));
+      box.appendChild(choices);
+    }
     box.setAttribute("data-state", state);
+    box.setAttribute("role", state === "refused" ? "alert" : "status");
     box.hidden = false;
+  }
+
+  function again() {
+    // the page afresh (a form that expired gets its new key there), then the step goes again
+    var item = pending();
+    if (item) {
+      delete item.refused;
+      store(item);
+    }
+    window.location.reload();
+  }
+
+  function remove() {
+    store(null);
+    show(null);
   }
 
   function csrfToken(body) {
     var found = /(?:^|&)csrfmiddlewaretoken=([^&]*)/.exec(body);
     return found ? decodeURIComponent(found[1]) : "";
+  }
+
+  function csrfNow(body) {
+    // the page's own token (it matches the phone's cookie now), else the one sent with the step
+    var field = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return field && field.value ? field.value : csrfToken(body);
+  }
+
+  function withToken(body, token) {
+    var params = new URLSearchParams(body);
+    if (token) {
+      params.set("csrfmiddlewaretoken", token);
+    }
+    return params.toString();
+  }
+
+  function reasonIn(html) {
+    // why the server refused, as its answer says it (the page's alert, or a plain page's title)
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var said = page.querySelectorAll("[data-refusal]");
+    if (!said.length) {
+      said = page.querySelectorAll(
+        "#link-main .notice.bad, #link-main .code-error, #link-main .problems-top li"
+      );
+    }
+    if (!said.length) {
+      said = page.querySelectorAll("h1");
+    }
+    return Array.prototype.map
+      .call(said, function (node) {
+        return node.textContent.trim();
+      })
+      .join(" ");
   }
 
   function replaceMain(html) {
@@ -97,20 +178,21 @@
 
   function send() {
     var item = pending();
-    if (!item || sending) {
+    if (!item || item.refused || sending) {
       return;
     }
     sending = true;
     show(item, "sending");
+    var token = csrfNow(item.body);
     window
       .fetch(item.url, {
         method: "POST",
-        body: item.body,
+        body: withToken(item.body, token),
         credentials: "same-origin",
         headers: {
           "Content-Type": "application/x-www-form-urlencoded",
           "HX-Request": "true",
-          "X-CSRFToken": csrfToken(item.body),
+          "X-CSRFToken": token,
         },
       })
       .then(function (response) {
@@ -121,13 +203,26 @@
           return null;
         }
         return response.text().then(function (html) {
-          // The server has it (saved, refused with its reasons, or seen before): done here.
-          store(null);
           sending = false;
-          show(null);
-          if (!replaceMain(html)) {
-            window.location.reload();
+          if (response.ok) {
+            // The server has it (saved, or seen before and said where it stands): done here.
+            store(null);
+            show(null);
+            if (!replaceMain(html)) {
+              window.location.reload();
+            }
+            return;
           }
+          // Refused: kept, with the reason, until the player sends it again or removes it.
+          item.refused = { status: response.status, reason: reasonIn(html) };
+          store(item);
+          if (replaceMain(html)) {
+            var twice = main().querySelector(".notice.bad");
+            if (twice && twice.textContent.trim() === item.refused.reason) {
+              twice.remove(); // said once, in the box with the choices
+            }
+          }
+          show(item, "refused");
         });
       })
       .catch(function () {
@@ -142,7 +237,8 @@
       return; // without fetch the form posts as a plain form, which works too
     }
     event.preventDefault();
-    if (pending()) {
+    var waiting = pending();
+    if (waiting && !waiting.refused) {
       send();
       return;
     }
@@ -166,11 +262,19 @@
       show(item, sending ? "sending" : "waiting");
     }
   });
+  function start() {
+    var item = pending();
+    if (item && item.refused) {
+      show(item, "refused");
+    } else {
+      send();
+    }
+  }
   window.addEventListener("online", send);
   window.setInterval(send, RETRY_MS);
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", send);
+    document.addEventListener("DOMContentLoaded", start);
   } else {
-    send();
+    start();
   }
 })();

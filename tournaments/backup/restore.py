@@ -27,6 +27,7 @@ from tournaments.models import (
 )
 from tournaments.rules.names import move_particles, sort_name
 from tournaments.services import ServiceError
+from tournaments.services.links import codes_issued
 
 
 def tournament_import(
@@ -101,6 +102,7 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
     _place_players(backup, club, notes)
     for pair in backup.pairs.values():
         pair.row.tournament = tournament
+    codes_issued(tournament, [pair.row for pair in backup.pairs.values()])  # links issued anew
     Pair.objects.bulk_create([pair.row for pair in backup.pairs.values()])
     for round_ in backup.rounds:
         round_.row.tournament = tournament

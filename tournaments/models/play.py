@@ -2,14 +2,13 @@
 side and, in card mode, their melds; the deals the players write from their phones before the
 opponents accept them; and the audit record of every result change."""
 
-import secrets
-
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.tournaments import Pair, Tournament
+from tournaments.models.tournaments import new_link_token as new_link_token  # migration 0012
 from tournaments.rules import states
 
 
@@ -81,6 +80,14 @@ class Table(models.Model):
             "organiser enters its deals (a phone with a flat battery)."
         ),
     )
+    wrong_codes = models.PositiveSmallIntegerField(
+        verbose_name=_("wrong pair codes"),
+        default=0,
+        help_text=_(
+            "Pair codes typed wrong at this table in its round; past the limit the organiser "
+            "enters it."
+        ),
+    )
     ns_mp = models.IntegerField(verbose_name=_("N-S MP"), default=0)
     ew_mp = models.IntegerField(verbose_name=_("E-W MP"), default=0)
     ns_vp = models.IntegerField(verbose_name=_("N-S VP"), null=True, blank=True)
@@ -114,16 +121,9 @@ class Table(models.Model):
         return seat.pair if seat else None
 
 
-def new_link_token() -> str:
-    """A pair's link for one round: 128 random bits, written in 22 URL-safe characters."""
-    return secrets.token_urlsafe(16)
-
-
 class Seat(models.Model):
     """Who sits where in a round: the database itself keeps a pair at one table per round.
-
-    `token` is the pair's own link for this round (/p/<token>/): where the players enter and
-    accept their table's deals when the tournament lets them."""
+    (The pair's link is its own for the whole evening: `Pair.token`.)"""
 
     Direction = states.Direction
 
@@ -138,9 +138,6 @@ class Seat(models.Model):
     )
     direction = models.CharField(
         verbose_name=_("direction"), max_length=2, choices=Direction.choices
-    )
-    token = models.CharField(
-        verbose_name=_("link"), max_length=32, unique=True, default=new_link_token, editable=False
     )
 
     class Meta:
@@ -307,6 +304,11 @@ class DealProposal(models.Model):
     key = models.CharField(verbose_name=_("sending key"), max_length=64)
     status = models.CharField(
         verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.WAITING
+    )
+    accepted_with_code = models.BooleanField(
+        verbose_name=_("accepted with the pair code"),
+        default=False,
+        help_text=_("The opponents accepted it on the phone of the pair that wrote it."),
     )
     created_at = models.DateTimeField(verbose_name=_("written at"), auto_now_add=True)
     decided_at = models.DateTimeField(verbose_name=_("decided at"), null=True, blank=True)

@@ -1,9 +1,12 @@
 """A tournament with its settings, its pairs (coppie), and the audit record of what happens to
 it as a whole."""
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.functional import lazy
 from django.utils.translation import get_language
@@ -14,6 +17,7 @@ from tournaments.models.clubs import Club, Player, Season
 from tournaments.rules import states
 from tournaments.rules.formats import PlayFormat, format_of
 from tournaments.rules.glossary import Words, words_for
+from tournaments.rules.limits import PAIR_CODE_DIGITS
 from tournaments.rules.vp_tables import CUSTOM_SCALE as CUSTOM_SCALE
 from tournaments.rules.vp_tables import scale_from_rows
 
@@ -173,10 +177,52 @@ class Tournament(models.Model):
         return words_for(self.variant)
 
 
-class Pair(models.Model):
+LINK_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+"""The characters of a private link: lower case, without 0 1 i l o, which a reader confuses."""
+LINK_LENGTH = 26
+"""26 characters of 31: 128 random bits."""
+
+
+def new_link_token() -> str:
+    """A private link's token: 128 random bits in 26 characters easy to read and to type."""
+    return "".join(secrets.choice(LINK_ALPHABET) for _ in range(LINK_LENGTH))
+
+
+def new_pair_code() -> str:
+    """A pair code: PAIR_CODE_DIGITS random digits ("048213"). The services make it unique in
+    its tournament (services/links.py)."""
+    return f"{secrets.randbelow(10**PAIR_CODE_DIGITS):0{PAIR_CODE_DIGITS}d}"
+
+
+class PrivateLink(models.Model):
+    """An entrant's private link for the whole evening (/p/<token>/), printed on the slip
+    handed to it alone, and its code, typed on the opponents' phone to accept a deal there.
+    Today a pair holds one; the services (services/links.py) issue and replace them and the
+    selectors (selectors/links.py) resolve a token to its holder and where it sits now."""
+
+    token = models.CharField(
+        verbose_name=_("private link"),
+        max_length=32,
+        unique=True,
+        default=new_link_token,
+        editable=False,
+    )
+    code = models.CharField(
+        verbose_name=_("pair code"), max_length=8, default=new_pair_code, editable=False
+    )
+    link_issued_at = models.DateTimeField(
+        verbose_name=_("link issued at"), default=timezone.now, editable=False
+    )
+
+    class Meta:
+        abstract = True
+
+
+class Pair(PrivateLink):
     """A pair (coppia) entered in one tournament; one player alone in two-player events.
 
-    The standing fields are totals the services keep up to date from finished tables."""
+    The standing fields are totals the services keep up to date from finished tables; its
+    private link and pair code (PrivateLink) are on its slip."""
 
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="pairs"
@@ -220,6 +266,7 @@ class Pair(models.Model):
         ordering = ["tournament_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="pair_number_unique"),
+            models.UniqueConstraint(fields=["tournament", "code"], name="pair_code_unique"),
             models.CheckConstraint(
                 condition=~Q(player_one=models.F("player_two")), name="pair_two_different_players"
             ),
@@ -290,6 +337,7 @@ class TournamentEvent(models.Model):
         REOPENED = "reopened", _("Reopened")
         DEAL_RESTORED = "deal_restored", _("Deal restored")
         TABLE_ENTRY = "table_entry", _("Who enters a table's results changed")
+        LINK_ISSUED = "link_issued", _("New link and code issued")
 
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="events"

@@ -20,6 +20,10 @@ PAIR_LINES = 500
 LINK_REQUESTS_PER_MINUTE = 120
 """The most requests a pair's link may make in a minute: a phone that follows its table (every
 5 seconds) and checks a deal as it is typed stays far below; a script does not."""
+PAIR_CODE_DIGITS = 6
+"""A pair code's length: the digits a pair types on the opponents' phone to accept a deal."""
+WRONG_PAIR_CODES_PER_ROUND = 5
+"""The wrong pair codes a table may type in a round: one more and the organiser enters it."""
 
 
 def outside(value: int, limits: tuple[int, int]) -> bool:

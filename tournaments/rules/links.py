@@ -1,12 +1,18 @@
 """When a pair's link (its phone) may write or accept its table's deals: one answer for the
-phone's page and the services that save what it sends. A link writes only at a table of a round
-that is being played and that no later round has closed (`rules.progress`)."""
+phone's page and the services that save what it sends; and what a typed pair code reads as.
+A link writes only at a table of a round that is being played and that no later round has
+closed (`rules.progress`)."""
+
+import re
 
 from django.utils.translation import gettext as _
 
 from tournaments.rules.glossary import words_for
+from tournaments.rules.limits import PAIR_CODE_DIGITS
 from tournaments.rules.progress import closed_text, finished_refusal
 from tournaments.rules.states import RoundStatus
+
+_CODE_SPACING = re.compile(r"[\s.\-]+")
 
 
 def link_refusal(
@@ -75,3 +81,12 @@ def entry_switch_refusal(
             "deals on its page."
         ) % {"table": words_for(variant)["table"].capitalize(), "number": table_number}
     return ""
+
+
+def pair_code_read(text: str) -> str | None:
+    """A pair code as typed ("048 213", "048-213"): its PAIR_CODE_DIGITS digits, or None when
+    it is not that many ASCII digits."""
+    digits = _CODE_SPACING.sub("", text)
+    if len(digits) != PAIR_CODE_DIGITS or not (digits.isascii() and digits.isdigit()):
+        return None
+    return digits

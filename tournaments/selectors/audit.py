@@ -111,6 +111,14 @@ def _change_line(change: ResultChange, words: Words, restorable: set[int]) -> Au
         )
         if change.before:
             text = _("Deal %(deal)s written again on a phone: %(before)s → %(after)s.") % values
+    elif change.action == Action.ACCEPTED and (change.after or {}).get("with_code"):
+        text = (
+            _(
+                "Deal %(deal)s accepted with the pair code, on the phone of %(writer)s, who wrote "
+                "it: %(after)s."
+            )
+            % values
+        )
     elif change.action == Action.ACCEPTED:
         text = _("Deal %(deal)s accepted, as %(writer)s wrote it: %(after)s.") % values
     elif change.action == Action.DISPUTED:
@@ -134,9 +142,15 @@ def _change_line(change: ResultChange, words: Words, restorable: set[int]) -> Au
 
 
 def _link_of(change: ResultChange, words: Words) -> str:
-    """Who made a step on a phone: "the link of pair 3" (the players' own entry)."""
+    """Who made a step on a phone: "the link of pair 3" (the players' own entry), or "the pair
+    code of pair 3" for a deal the opponents accepted on the writer's phone."""
     if change.pair is None:
         return ""
+    if (change.after or {}).get("with_code"):
+        return _("the pair code of %(pair_word)s %(number)s") % {
+            "pair_word": words["pair"],
+            "number": change.pair.number,
+        }
     return _("the link of %(pair_word)s %(number)s") % {
         "pair_word": words["pair"],
         "number": change.pair.number,
@@ -267,9 +281,18 @@ def _event_text(event: TournamentEvent, words: Words) -> str:
             "totals": _totals(after, words),
         }
     if kind == Kind.TABLE_ENTRY:
+        if after.get("organiser_enters") and details.get("why") == "wrong_codes":
+            return _(
+                "The organiser enters table %(table)s from now on: %(count)s wrong pair codes "
+                "were typed there."
+            ) % {**values, "count": details.get("wrong_codes")}
         if after.get("organiser_enters"):
             return _("The organiser enters table %(table)s from now on.") % values
         return _("The players of table %(table)s enter its deals again.") % values
+    if kind == Kind.LINK_ISSUED:
+        return _(
+            "Pair %(pair)s (%(names)s): a new link and pair code; the old ones no longer work."
+        ) % _pair(after)
     if kind == Kind.IMPORTED:
         text = _("Imported from a backup")
         if details.get("from_club"):

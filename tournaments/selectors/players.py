@@ -1,27 +1,25 @@
-"""Reads of the players' own entry: whose link a token is, what a pair's phone shows (its table,
-the deals, what waits for whom), each table's state on the organiser's round board and the
-deals the pairs disagree on, with both versions side by side."""
+"""Reads of the players' own entry: what a pair's phone shows (its table, the deals, what waits
+for whom), each table's state on the organiser's round board and the deals the pairs disagree
+on, with both versions side by side. (Whose link a token is: selectors/links.py.)"""
 
-import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import TextChoices
+from django.db.models import Q, TextChoices
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 from tournaments.models import DealProposal, Pair, Round, Seat, Table, Tournament
 from tournaments.rules.glossary import KIND_TERMS, words_for
 from tournaments.rules.links import entry_switch_refusal, link_refusal
 from tournaments.rules.sheet import kind_field
-from tournaments.selectors.progress import closed_by_of, closing_round
+from tournaments.selectors.progress import closed_by_of
 from tournaments.selectors.public.models import direction_word
 from tournaments.selectors.table import TablePage, read_table_page
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
-TOKEN = re.compile(r"[A-Za-z0-9_-]{16,32}")
 OPEN = (DealProposal.Status.WAITING, DealProposal.Status.DISPUTED)
 
 
@@ -33,21 +31,6 @@ class TableState(TextChoices):
     WAITING = "waiting", _("Waiting for the opponents")
     DISPUTED = "disputed", _("Disputed")
     DONE = "done", _("Done")
-
-
-def seat_for_link(token: str) -> Seat | None:
-    """The seat whose link this is (with its round, tournament, club, table and pair), or None
-    for anything that is not a link of ours: one query, none for a malformed token."""
-    if not TOKEN.fullmatch(token):
-        return None
-    return (
-        Seat.objects.select_related(
-            "round__tournament__club", "table", "pair__player_one", "pair__player_two"
-        )
-        .annotate(closed_by=closing_round())
-        .filter(token=token)
-        .first()
-    )
 
 
 def seat_link_refusal(seat: Seat) -> str:
@@ -86,41 +69,16 @@ def switch_refusal(table: Table, closed_by: int | None) -> str:
 
 
 @dataclass(frozen=True)
-class LinkState:
-    """What a pair's poll needs to know whether its evening changed: a light read."""
-
-    seat_id: int
-    tournament_id: int
-    table_version: int
-    results_version: int
-
-
-def link_state(token: str) -> LinkState | None:
-    """The link's seat, its table's version and its tournament's results version (one query of
-    four numbers), or None for anything that is not a link of ours."""
-    if not TOKEN.fullmatch(token):
-        return None
-    row = (
-        Seat.objects.filter(token=token)
-        .values_list(
-            "pk", "round__tournament_id", "table__version", "round__tournament__results_version"
-        )
-        .first()
-    )
-    return LinkState(*row) if row is not None else None
-
-
-@dataclass(frozen=True)
 class Place:
-    """Where a pair sits in a round: table, direction, opponents, and its link there."""
+    """Where a pair sits in a round: table, direction, opponents."""
 
     round_number: int
     table_number: int
     is_bye: bool
     direction: str
     opponent: Pair | None
-    token: str
     is_next: bool
+    """Seated, not started yet: the pair's next table."""
     finished: bool
 
     @property
@@ -129,34 +87,24 @@ class Place:
 
 
 def places_of(seat: Seat) -> list[Place]:
-    """The pair's place in this link's round, and in the next round once it is seated: one
-    query (the pair's seats from this round on, with everyone at those tables)."""
-    at_tables = (
-        Seat.objects.filter(
-            table__seats__pair_id=seat.pair_id, round__number__gte=seat.round.number
-        )
-        .select_related("round", "table", "pair__player_one", "pair__player_two")
-        .order_by("round__number")
+    """Where the pair sits now (its link's seat: the latest round it is seated in), with its
+    opponents: one query."""
+    opponent = (
+        Seat.objects.filter(table_id=seat.table_id)
+        .exclude(pk=seat.pk)
+        .select_related("pair__player_one", "pair__player_two")
+        .first()
     )
-    own: list[Seat] = []
-    opponents: dict[int, Pair] = {}
-    for found in at_tables:
-        if found.pair_id == seat.pair_id:
-            own.append(found)
-        else:
-            opponents[found.table_id] = found.pair
     return [
         Place(
-            round_number=s.round.number,
-            table_number=s.table.number,
-            is_bye=s.table.is_bye,
-            direction=s.direction,
-            opponent=opponents.get(s.table_id),
-            token=s.token,
-            is_next=index > 0,
-            finished=s.round.status == Round.Status.DONE,
+            round_number=seat.round.number,
+            table_number=seat.table.number,
+            is_bye=seat.table.is_bye,
+            direction=seat.direction,
+            opponent=opponent.pair if opponent is not None else None,
+            is_next=seat.round.status == Round.Status.SEATING,
+            finished=seat.round.status == Round.Status.DONE,
         )
-        for index, s in enumerate(own[:2])
     ]
 
 
@@ -229,14 +177,23 @@ class LinkPage:
     refusal: str
     mine: DealProposal | None
     """Our deal, sent and waiting for the opponents."""
+    mine_version: Version | None
+    """Our deal as the opponents read it to accept it here, with their pair code."""
     theirs: Version | None
     """The opponents' deal, waiting for us to accept it or say it is wrong."""
     disputed: list[Version]
     """Both versions of a deal the pairs disagree on: the organiser decides."""
+    with_code: dict[int, str]
+    """The deals the opponents accepted with their pair code on the writer's phone: deal
+    number, the direction of the pair that wrote it (whose phone it was)."""
 
     @property
     def direction(self) -> str:
         return self.seat.direction
+
+    @property
+    def opponent_direction(self) -> str:
+        return EW if self.seat.direction == NS else NS
 
     @property
     def can_write(self) -> bool:
@@ -257,37 +214,82 @@ class LinkPage:
 def link_page(seat: Seat) -> LinkPage:
     """The pair's table as its phone shows it: a fixed number of queries."""
     page = read_table_page(seat.table_id, organiser=False)
+    seat.table, seat.round = page.table, page.table.round  # as they are now, after any step
     variant = page.tournament.variant
-    open_ = list(
-        DealProposal.objects.filter(table_id=seat.table_id, status__in=OPEN)
+    read = list(
+        DealProposal.objects.filter(
+            Q(status__in=OPEN) | Q(status=DealProposal.Status.ACCEPTED, accepted_with_code=True),
+            table_id=seat.table_id,
+        )
         .select_related("pair__player_one", "pair__player_two")
         .order_by("number", "id")
     )
-    mine = next(
-        (
-            p
-            for p in open_
-            if p.status == DealProposal.Status.WAITING and p.direction == seat.direction
-        ),
-        None,
-    )
-    theirs = next(
-        (
-            p
-            for p in open_
-            if p.status == DealProposal.Status.WAITING and p.direction != seat.direction
-        ),
-        None,
-    )
+    open_ = [p for p in read if p.status in OPEN]
+    waiting = [p for p in open_ if p.status == DealProposal.Status.WAITING]
+    mine = next((p for p in waiting if p.direction == seat.direction), None)
+    theirs = next((p for p in waiting if p.direction != seat.direction), None)
     disputed = [version_of(p, variant) for p in open_ if p.status == DealProposal.Status.DISPUTED]
     return LinkPage(
         seat=seat,
         page=page,
         refusal=seat_link_refusal(seat),
         mine=mine,
+        mine_version=version_of(mine, variant) if mine else None,
         theirs=version_of(theirs, variant) if theirs else None,
         disputed=disputed,
+        with_code={p.number: p.direction for p in read if p.accepted_with_code},
     )
+
+
+def sent_notice(proposal: DealProposal, seat: Seat) -> str:
+    """What became of a step a link sent (`proposal`: the deal it wrote, accepted or answered),
+    as it stands now: a step sent again long after may find its deal accepted, decided or set
+    aside since, and is told so, never what it was when first sent."""
+    words = words_for(seat.round.tournament.variant)
+    number = proposal.number
+    theirs = EW if proposal.direction == NS else NS
+    if proposal.status == DealProposal.Status.WAITING:
+        return gettext("Deal %(number)s sent. Now %(their_side)s accepts it on their phone.") % {
+            "number": number,
+            "their_side": words[theirs],
+        }
+    if proposal.status == DealProposal.Status.ACCEPTED:
+        if proposal.accepted_with_code and proposal.direction == seat.direction:
+            return gettext(
+                "Deal %(number)s accepted by %(side)s with their pair code: it counts."
+            ) % {"number": number, "side": words[theirs]}
+        return gettext("Deal %(number)s accepted: it counts.") % {"number": number}
+    if proposal.status == DealProposal.Status.DISPUTED:
+        return gettext(
+            "Both versions of deal %(number)s are with the organiser, who decides which counts."
+        ) % {"number": number}
+    if proposal.status in (DealProposal.Status.CHOSEN, DealProposal.Status.REJECTED):
+        return gettext("Deal %(number)s: the organiser has decided which version counts.") % {
+            "number": number
+        }
+    return gettext(
+        "Deal %(number)s was set aside since (written again, or entered by the organiser): the "
+        "page shows what counts now."
+    ) % {"number": number}
+
+
+def with_code_notes(rows: list[dict[str, Any]], link: LinkPage) -> list[dict[str, Any]]:
+    """A table's deal rows (`deal_rows`), each deal the opponents accepted with their pair code
+    on the writer's phone with a note saying so, to each pair its own way."""
+    words = words_for(link.page.tournament.variant)
+    for row in rows:
+        writer = link.with_code.get(row["deal"].number)
+        if writer is None:
+            continue
+        if writer == link.seat.direction:
+            row["code_note"] = gettext("accepted here by %(side)s with their pair code") % {
+                "side": words[link.opponent_direction]
+            }
+        else:
+            row["code_note"] = gettext("accepted on %(side)s's phone with your pair code") % {
+                "side": words[writer]
+            }
+    return rows
 
 
 def table_states(round_: Round, tables: Iterable[Table]) -> dict[int, str]:

@@ -10,6 +10,7 @@ from tournaments.services.deal_scores import DealPreview, deal_preview, score_at
 from tournaments.services.deals import deal_record, deal_remove, table_recompute
 from tournaments.services.entrants import entrants_import
 from tournaments.services.errors import ServiceError, StaleTable
+from tournaments.services.links import codes_issued, link_reissue
 from tournaments.services.pair_changes import (
     BYE,
     RESEAT,
@@ -67,6 +68,7 @@ __all__ = [
     "StaleTable",
     "User",
     "Withdrawal",
+    "codes_issued",
     "danese_flags_refresh",
     "danese_standings",
     "deal_preview",
@@ -76,6 +78,7 @@ __all__ = [
     "default_movement_plan",
     "entrants_add",
     "entrants_import",
+    "link_reissue",
     "pair_remove",
     "pair_substitute",
     "pair_withdraw",

@@ -18,6 +18,7 @@ from tournaments.selectors.access import User
 from tournaments.selectors.progress import progress_of
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
+from tournaments.services.links import codes_issued
 from tournaments.services.rounds import round_reseat
 from tournaments.services.standings import standings_recompute
 from tournaments.services.versions import results_changed
@@ -194,6 +195,7 @@ def entrants_add(
         next_number += 1
     if problems:
         raise ServiceError(*problems)
+    codes_issued(tournament, created)
     pairs = Pair.objects.bulk_create(created)
     _record_entry(tournament, pairs, first, user=user, source=source)
     if first is not None and first.status == Round.Status.SEATING:

@@ -1,11 +1,15 @@
-"""Writes of the players' own entry: a pair writes a deal on its phone (its round's link), the
+"""Writes of the players' own entry: a pair writes a deal on its phone (its private link), the
 opponents accept it or say it is wrong with their own version, and the organiser settles what
-the pairs disagree on. A deal counts only once accepted or settled: both go through
-`deal_record`, like any deal, so the engine scores it and the standings follow.
+the pairs disagree on (the opponents accepting on the writer's phone with their pair code, and
+who enters a table: services/table_entry.py). A deal counts only once accepted or settled:
+both go through `deal_record`, like any deal, so the engine scores it and the standings
+follow.
 
-Every step is in the audit record (ResultChange) with the pair whose link did it, or the
-organiser; each bumps the table's version, so an organiser with the table page open sees it.
-A phone may send the same step twice over a bad network: `key` makes it count once.
+Every step is in the audit record (ResultChange) with the pair whose link (or code) did it, or
+the organiser; each bumps the table's version, so an organiser with the table page open sees
+it. A phone may send the same step twice over a bad network: `key` makes it count once. A key
+is looked up for its own link and step only, after the refusals of who may do what here, and
+what it answers is the step's state now (`Sent.proposal.status`), never what it was then.
 """
 
 from collections.abc import Sequence
@@ -23,9 +27,8 @@ from tournaments.rules.glossary import words_for
 from tournaments.rules.progress import finished_refusal
 from tournaments.selectors import results
 from tournaments.selectors.access import User
-from tournaments.selectors.players import seat_link_refusal, switch_refusal
+from tournaments.selectors.players import seat_link_refusal
 from tournaments.selectors.progress import closing_round
-from tournaments.services import events
 from tournaments.services.deal_scores import score_at_table
 from tournaments.services.deals import deal_record
 from tournaments.services.errors import ServiceError
@@ -43,8 +46,9 @@ class Sent:
     new: bool
 
 
-def _locked_seat(seat: Seat) -> tuple[Seat, Table]:
-    """The seat again with its table's row locked: the steps of one table queue here."""
+def locked_seat(seat: Seat) -> tuple[Seat, Table]:
+    """The seat again with its table's row locked: the steps of one table queue here (and in
+    services/table_entry.py)."""
     table = (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament__club")
@@ -55,10 +59,25 @@ def _locked_seat(seat: Seat) -> tuple[Seat, Table]:
     return seat, table
 
 
-def _check_link(seat: Seat) -> None:
+def link_check(seat: Seat) -> None:
+    """Refuse the step when the link can send nothing now (rules.links.link_refusal)."""
     refusal = seat_link_refusal(seat)
     if refusal:
         raise ServiceError(refusal)
+
+
+def _sent_before(table: Table, seat: Seat, key: str, *, answers: int | None) -> Sent | None:
+    """The step this link sent before with `key` (answering proposal `answers`, for a version
+    of the opponents' deal), as it stands now; None for a key never sent. A key another link
+    sent, or sent for another step, is refused: it tells this link nothing."""
+    sent = DealProposal.objects.select_related("pair").filter(table=table, key=key).first()
+    if sent is None:
+        return None
+    if sent.pair_id != seat.pair_id or sent.answers_id != answers:
+        raise ServiceError(
+            _("This was sent from another page: open your table again and send it again.")
+        )
+    return Sent(sent, new=False)
 
 
 def _record(
@@ -142,11 +161,11 @@ def proposal_write(
 ) -> Sent:
     """A pair writes deal `number` of its table, as its score sheet says: it waits for the
     opponents. Writing it again before they answer replaces it."""
-    seat, table = _locked_seat(seat)
-    sent = DealProposal.objects.filter(table=table, key=key).first()
+    seat, table = locked_seat(seat)
+    link_check(seat)
+    sent = _sent_before(table, seat, key, answers=None)
     if sent is not None:
-        return Sent(sent, new=False)
-    _check_link(seat)
+        return sent
     saved = results.deal_totals(table)
     expected = _next_number(table, saved)
     if number != expected:
@@ -215,14 +234,24 @@ def _opponents_proposal(seat: Seat, table: Table, proposal_id: int) -> DealPropo
 
 @transaction.atomic
 def proposal_accept(*, seat: Seat, proposal_id: int) -> Sent:
-    """The opponents accept a deal: it is saved, as the engine scores it, and counts."""
-    seat, table = _locked_seat(seat)
+    """The opponents accept a deal on their own phone: it is saved, as the engine scores it,
+    and counts."""
+    seat, table = locked_seat(seat)
+    link_check(seat)
     proposal = _opponents_proposal(seat, table, proposal_id)
     if proposal.status == DealProposal.Status.ACCEPTED:
         return Sent(proposal, new=False)  # the same tap, sent again
-    _check_link(seat)
     if proposal.status != DealProposal.Status.WAITING:
-        raise ServiceError(_answered_text(proposal))
+        raise ServiceError(answered_text(proposal))
+    accepted_save(table, proposal, by=seat, with_code=False)
+    return Sent(proposal, new=True)
+
+
+def accepted_save(table: Table, proposal: DealProposal, *, by: Seat, with_code: bool) -> None:
+    """Save a waiting deal as accepted by the pair at `by`: it counts."""
+    note: dict[str, Any] = {"written_by": proposal.pair.number}
+    if with_code:
+        note["with_code"] = True
     deal_record(
         table=table,
         number=proposal.number,
@@ -230,17 +259,17 @@ def proposal_accept(*, seat: Seat, proposal_id: int) -> Sent:
         mode=proposal.mode,
         user=None,
         version=table.version,
-        pair=seat.pair,
+        pair=by.pair,
         action=ResultChange.Action.ACCEPTED,
-        note={"written_by": proposal.pair.number},
+        note=note,
     )
     proposal.status = DealProposal.Status.ACCEPTED
+    proposal.accepted_with_code = with_code
     proposal.decided_at = timezone.now()
-    proposal.save(update_fields=["status", "decided_at"])
-    return Sent(proposal, new=True)
+    proposal.save(update_fields=["status", "accepted_with_code", "decided_at"])
 
 
-def _answered_text(proposal: DealProposal) -> str:
+def answered_text(proposal: DealProposal) -> str:
     if proposal.status == DealProposal.Status.DISPUTED:
         return _("Deal %(number)s is with the organiser, who decides what counts.") % {
             "number": proposal.number
@@ -256,14 +285,14 @@ def proposal_dispute(
 ) -> Sent:
     """The opponents say a deal is wrong and write their own version: both go to the organiser,
     whose decision is final."""
-    seat, table = _locked_seat(seat)
-    sent = DealProposal.objects.filter(table=table, key=key).first()
-    if sent is not None:
-        return Sent(sent, new=False)
+    seat, table = locked_seat(seat)
+    link_check(seat)
     proposal = _opponents_proposal(seat, table, proposal_id)
-    _check_link(seat)
+    sent = _sent_before(table, seat, key, answers=proposal.pk)
+    if sent is not None:
+        return sent
     if proposal.status != DealProposal.Status.WAITING:
-        raise ServiceError(_answered_text(proposal))
+        raise ServiceError(answered_text(proposal))
     totals = _scored(table, proposal.number, sides)
     theirs = [dict(side) for side in sides]
     if theirs == proposal.entry["sides"]:
@@ -300,7 +329,7 @@ def dispute_settle(*, proposal: DealProposal, user: User) -> DealProposal:
     table = Table.objects.select_for_update(of=("self",)).get(pk=proposal.table_id)
     proposal = DealProposal.objects.select_related("pair").get(pk=proposal.pk)
     if proposal.status != DealProposal.Status.DISPUTED:
-        raise ServiceError(_answered_text(proposal))
+        raise ServiceError(answered_text(proposal))
     if table.round.tournament.is_finished:
         raise ServiceError(finished_refusal())
     both = list(
@@ -329,38 +358,3 @@ def dispute_settle(*, proposal: DealProposal, user: User) -> DealProposal:
         version.save(update_fields=["status", "decided_at"])
     proposal.refresh_from_db()
     return proposal
-
-
-@transaction.atomic
-def table_entry_switch(*, table: Table, organiser_enters: bool, user: User) -> Table:
-    """The organiser takes a table's entry over (a phone with a flat battery), or gives it back
-    to the players' links; what the players wrote and nobody accepted yet is set aside. Only
-    while its links could enter something (`rules.links.entry_switch_refusal`): never at a
-    closed round's table, whose links stay closed."""
-    table = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament")
-        .annotate(closed_by=closing_round())
-        .get(pk=table.pk)
-    )
-    refusal = switch_refusal(table, table.closed_by)
-    if refusal:
-        raise ServiceError(refusal)
-    if table.organiser_enters == organiser_enters:
-        return table
-    table.organiser_enters = organiser_enters
-    table.save(update_fields=["organiser_enters"])
-    if organiser_enters:
-        table.proposals.filter(status=DealProposal.Status.WAITING).update(
-            status=DealProposal.Status.REPLACED, decided_at=timezone.now()
-        )
-    events.record(
-        table.round.tournament,
-        "table_entry",
-        user=user,
-        round_number=table.round.number,
-        table_number=table.number,
-        before={"organiser_enters": not organiser_enters},
-        after={"organiser_enters": organiser_enters},
-    )
-    return table

@@ -155,7 +155,6 @@ def _movement_of(round_: Round) -> dict[str, object]:
 
 def _write_seating(round_: Round, seating: movements.Seating) -> None:
     """The round's tables and seats, made anew from `seating` (the bye at the last table)."""
-    links = dict(round_.seats.values_list("pair_id", "token"))
     round_.tables.all().delete()
     tables = Table.objects.bulk_create(
         [Table(round=round_, number=t.number) for t in seating.tables]
@@ -164,27 +163,17 @@ def _write_seating(round_: Round, seating: movements.Seating) -> None:
         tables.append(
             Table.objects.create(round=round_, number=len(seating.tables) + 1, is_bye=True)
         )
-    _write_seats(round_, seating, {table.number: table for table in tables}, links)
+    _write_seats(round_, seating, {table.number: table for table in tables})
 
 
-def _write_seats(
-    round_: Round,
-    seating: movements.Seating,
-    tables: dict[int, Table],
-    links: dict[int, str] | None = None,
-) -> None:
-    """The round's seats from `seating`, at its existing tables (by number). A pair keeps its
-    link for the round (`Seat.token`) when it changes places, so a printed QR code still
-    opens its page."""
-    if links is None:
-        links = dict(round_.seats.values_list("pair_id", "token"))
+def _write_seats(round_: Round, seating: movements.Seating, tables: dict[int, Table]) -> None:
+    """The round's seats from `seating`, at its existing tables (by number). (A pair's link is
+    its own for the evening, `Pair.token`: it opens the pair's new place by itself.)"""
     round_.seats.all().delete()
     seats = []
 
     def seat(table: Table, pair_id: int, direction: str) -> Seat:
-        made = Seat(round=round_, table=table, pair_id=pair_id, direction=direction)
-        made.token = links.get(pair_id) or made.token
-        return made
+        return Seat(round=round_, table=table, pair_id=pair_id, direction=direction)
 
     for place in seating.tables:
         seats.append(seat(tables[place.number], place.ns, NS))
@@ -262,17 +251,12 @@ def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair, user: User | None = 
         raise ServiceError(_("Both pairs must be seated in this round."))
     a, b = seats[pair_a.pk], seats[pair_b.pk]
     before = {"a": _place(pair_a, a), "b": _place(pair_b, b)}
-    # the seats change places: written anew, as the (table, direction) pairs are unique; each
-    # pair keeps its link (Seat.token), so a QR code printed already still opens its page
+    # the seats change places: written anew, as the (table, direction) pairs are unique
     Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
     Seat.objects.bulk_create(
         [
-            Seat(
-                round=round_, table=b.table, pair_id=pair_a.pk, direction=b.direction, token=a.token
-            ),
-            Seat(
-                round=round_, table=a.table, pair_id=pair_b.pk, direction=a.direction, token=b.token
-            ),
+            Seat(round=round_, table=b.table, pair_id=pair_a.pk, direction=b.direction),
+            Seat(round=round_, table=a.table, pair_id=pair_b.pk, direction=a.direction),
         ]
     )
     record(

@@ -253,7 +253,7 @@ def set_up_world() -> World:
         open_table=Table.objects.get(round=playing, number=2),
         done_table=Table.objects.get(round=first, number=1),
         links={
-            "write": seats[2, "ns"].token, "accept": seats[3, "ew"].token,
+            "write": seats[2, "ns"].pair.token, "accept": seats[3, "ew"].pair.token,
         },
     )  # fmt: skip
 

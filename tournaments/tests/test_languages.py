@@ -102,7 +102,7 @@ def evening(club: Club, organiser: User) -> dict[str, object]:
         "club_slug": club.slug,
         "tournament_slug": tournament.slug,
         "season_slug": season.slug,
-        "token": table.seats.get(direction="ns").token,
+        "token": table.seats.get(direction="ns").pair.token,
     }
 
 

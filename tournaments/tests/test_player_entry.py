@@ -23,7 +23,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.tests.conftest import make_tournament
-from tournaments.tests.qr_helpers import decode_svg, qr_svgs
 from tournaments.tests.test_views_entry import NS_WINS, form_data, text_of
 
 HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}
@@ -43,12 +42,13 @@ def players_table(club: Club, pairs: int = 4, **options: Any) -> Table:
 
 
 def link(table: Table, direction: str) -> str:
-    return Seat.objects.get(table=table, direction=direction).token
+    """The private link of the pair sitting `direction` at `table`."""
+    return str(Seat.objects.select_related("pair").get(table=table, direction=direction).pair.token)
 
 
 def write(client: Client, table: Table, direction: str, number: int, deal: dict[str, Any],
           key: str = "key-0001", **extra: Any) -> Any:  # fmt: skip
-    data = form_data(table, number, deal) | {"key": key}
+    data = form_data(table, number, deal) | {"key": key, "table": str(table.pk)}
     return client.post(reverse("link_write", args=[link(table, direction)]), data, **extra)
 
 
@@ -204,7 +204,7 @@ def test_the_evening_poll_is_rendered_again_when_its_table_changes_or_after_the_
     from types import SimpleNamespace
 
     from tournaments.selectors import players as links
-    from tournaments.views import players as views
+    from tournaments.views import players_evening as views
 
     settings.LINK_EVENING_PAUSE = 30
     now = [1_000_000.0]  # the view's clock, and only its own
@@ -454,7 +454,7 @@ def test_the_round_board_shows_each_tables_state_and_links(
     write(Client(), table, "ns", 1, NS_WINS)
     board = organiser_client.get(reverse("round_board", args=[table.round_id])).content.decode()
     for seat in Seat.objects.filter(round=table.round):
-        assert f'href="/p/{seat.token}/"' in board
+        assert f'href="/p/{seat.pair.token}/"' in board
     assert "Waiting for the opponents" in board
     assert text_of(board).count("Not started") == 3
     accept(Client(), table, "ew", DealProposal.objects.get(table=table))
@@ -476,31 +476,20 @@ def test_another_clubs_organiser_cannot_decide_a_dispute(club: Club, other_clien
 
 
 @pytest.mark.django_db
-def test_the_printed_seating_and_score_sheets_carry_each_pairs_link(
-    club: Club, organiser_client: Client
-) -> None:
-    table = players_table(club)
-    links = {
-        f"http://testserver/p/{seat.token}/" for seat in Seat.objects.filter(round=table.round)
-    }
-    for name in ("print_seating", "print_score_sheets"):
-        page = organiser_client.get(reverse(name, args=[table.round_id])).content.decode()
-        read = {decode_svg(svg) for svg in qr_svgs(page)}  # as a phone's camera reads them
-        assert links <= read, name
-        assert page.count('class="table-qr ns"') == 2  # two tables of four pairs
-
-
-@pytest.mark.django_db
-def test_a_seat_keeps_its_link_when_the_round_is_seated_again_or_swapped(club: Club) -> None:
-    tournament = make_tournament(club, pairs=4, result_entry="players")
+def test_a_pairs_link_is_its_own_for_the_evening_whatever_the_seating(club: Club) -> None:
+    """One link a pair for the whole evening: seating the round again, swapping two pairs or
+    playing the next round changes where it opens, never the link."""
+    tournament = make_tournament(club, pairs=4, result_entry="players", rounds=2)
+    before = dict(tournament.pairs.values_list("pk", "token"))
     prepared = services.round_prepare(tournament=tournament, movement="random", seed=1)
-    before = dict(Seat.objects.filter(round=prepared.round).values_list("pair_id", "token"))
     services.round_reseat(round=prepared.round, movement="random", seed=7)
     pairs = list(tournament.pairs.order_by("number"))
     services.round_swap(round=prepared.round, pair_a=pairs[0], pair_b=pairs[1])
-    after = dict(Seat.objects.filter(round=prepared.round).values_list("pair_id", "token"))
-    assert after == before
-    assert len(set(after.values())) == 4 and all(len(token) == 22 for token in after.values())
+    assert dict(tournament.pairs.values_list("pk", "token")) == before
+    assert len(set(before.values())) == 4 and all(len(token) == 26 for token in before.values())
+    seat = Seat.objects.select_related("table").get(round=prepared.round, pair=pairs[0])
+    page = text_of(Client().get(reverse("link_table", args=[pairs[0].token])).content.decode())
+    assert f"Round 1 · Table {seat.table.number}" in page
 
 
 @pytest.mark.django_db
@@ -525,6 +514,7 @@ def test_a_phone_switches_to_card_mode_and_writes_a_deal_card_by_card(club: Club
     assert "Melds, one a line" in form and "data-card-keys" in form  # the tap keyboard
     data = form_data(table, 1, {"closed": "ns"}, mode="cards") | {
         "key": "cards-key-01",
+        "table": str(table.pk),
         "ns-melds": "3H 4H 5H 6H 7H 8H 9H\nK♠ K♦ K♣",  # suit symbols, as the keys write them
         "ew-melds": "QH QS QD",
         "ew-hand": "AS 4C",
@@ -583,7 +573,7 @@ def test_a_links_status_and_steps_read_a_fixed_handful_of_rows(club: Club) -> No
     # yet, so no sides to read), the players' versions
     assert len(statements(queries)) == 5, statements(queries)
     url = reverse("link_write", args=[link(table, "ns")])
-    data = form_data(table, 1, NS_WINS) | {"key": "key-0001"}
+    data = form_data(table, 1, NS_WINS) | {"key": "key-0001", "table": str(table.pk)}
     with CaptureQueriesContext(connection) as queries:
         phone_ns.post(url, data, **HTMX)
     assert DealProposal.objects.filter(table=table).count() == 1

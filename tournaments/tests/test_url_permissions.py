@@ -33,6 +33,8 @@ PUBLIC = {
     # a pair's own pages (players' entry): the link's unguessable token is the key, walked
     # below (a wrong token answers 404, every POST needs its CSRF token)
     "link_table", "link_check", "link_write", "link_accept", "link_dispute", "link_evening",
+    # the opponents accept a deal on the writer's phone: the writer's link, and their pair code
+    "link_accept_code",
 }  # fmt: skip
 """URL names anyone may open. Adding a name here is a decision: say why in the commit."""
 
@@ -107,7 +109,7 @@ def world(club: Club, organiser: User) -> dict[str, object]:
         "season_id": season.pk,
         "change_id": tournament.changes.get().pk,
         "proposal_id": proposal.pk,
-        "token": Seat.objects.get(table=table, direction="ns").token,
+        "token": Seat.objects.get(table=table, direction="ns").pair.token,
     }
 
 
@@ -194,7 +196,8 @@ LINKS = [route for route in ALL if route.pattern.startswith("p/")]
 
 def test_the_pairs_links_are_all_walked() -> None:
     assert {route.name for route in LINKS} == {
-        "link_table", "link_check", "link_write", "link_accept", "link_dispute", "link_evening"
+        "link_table", "link_check", "link_write", "link_accept", "link_dispute", "link_evening",
+        "link_accept_code",
     }  # fmt: skip
 
 

@@ -36,6 +36,9 @@ urlpatterns = [
     path("organise/pairs/<int:pair_id>/rename/", pairs.pair_rename, name="pair_rename"),
     path("organise/pairs/<int:pair_id>/substitute/", pairs.pair_substitute, name="pair_substitute"),
     path("organise/pairs/<int:pair_id>/withdraw/", pairs.pair_withdraw, name="pair_withdraw"),
+    path(
+        "organise/pairs/<int:pair_id>/new-link/", pairs.pair_link_reissue, name="pair_link_reissue"
+    ),
     # rounds
     path(f"{T}/rounds/next/", rounds.round_prepare, name="round_prepare"),
     path(f"{R}/", rounds.round_board, name="round_board"),
@@ -73,6 +76,7 @@ urlpatterns = [
         name="federation_xlsx",
     ),
     path(f"{T}/print/standings/", exports.print_standings, name="print_standings"),
+    path(f"{T}/print/slips/", exports.print_slips, name="print_slips"),
     path(f"{R}/print/seating/", exports.print_seating, name="print_seating"),
     path(f"{R}/print/score-sheets/", exports.print_score_sheets, name="print_score_sheets"),
     # seasons

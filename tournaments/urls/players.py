@@ -1,8 +1,8 @@
-"""A pair's own pages, opened from its round's link (no login: the token is the key)."""
+"""A pair's own pages, opened from its private link (no login: the token is the key)."""
 
 from django.urls import path
 
-from tournaments.views import players
+from tournaments.views import players, players_evening
 
 P = "p/<str:token>"
 
@@ -12,5 +12,10 @@ urlpatterns = [
     path(f"{P}/deals/", players.link_write, name="link_write"),
     path(f"{P}/deals/<int:proposal_id>/accept/", players.link_accept, name="link_accept"),
     path(f"{P}/deals/<int:proposal_id>/dispute/", players.link_dispute, name="link_dispute"),
-    path(f"{P}/evening/", players.link_evening, name="link_evening"),
+    path(
+        f"{P}/deals/<int:proposal_id>/accept-with-code/",
+        players.link_accept_code,
+        name="link_accept_code",
+    ),
+    path(f"{P}/evening/", players_evening.link_evening, name="link_evening"),
 ]

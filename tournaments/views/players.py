@@ -1,43 +1,40 @@
-"""A pair's own pages, opened from its round's link (/p/<token>/: a QR code on the seating and on
-its table's score sheet), with no account: its table, the deals written, accepted and disputed,
-the form to write the next deal (the organiser's score-sheet and card forms, checked live by the
-engine), and its evening (this round, the next, its deals and running totals).
+"""A pair's own pages, opened from its private link (/p/<token>/: the QR code on the slip handed
+to the pair alone), with no account: its table now (the link follows the pair from table to
+table), the deals written, accepted and disputed, the form to write the next deal (the
+organiser's score-sheet and card forms, checked live by the engine), the opponents' acceptance
+of our deal on this phone with their pair code, and its evening (where it plays, its deals and
+running totals).
 
-The token is the only key. Every view looks it up (a wrong or old link gets a plain page that
-says so, never an error), counts the link's requests (too many in a minute answer 429), and the
-pages are never stored by a browser or a proxy. Writing, accepting and disputing go through
-`services.players`; a phone that lost its connection sends the same step again with the same
-key (static/js/link_outbox.js), and the service makes it count once.
+The token is the only key: every view looks it up first (views/player_links.py), and the pages
+are never stored by a browser or a proxy. Writing, accepting
+and disputing go through `services.players`; a phone that lost its connection sends the same
+step again with the same key (static/js/link_outbox.js), and the service makes it count once.
+A step refused answers 409 (the table's state is in the way), 403 (a wrong pair code) or 404
+(no such link), with the reason on the page, so that the phone shows it and keeps the step.
 """
 
 import re
-import time
 import uuid
-from collections.abc import Callable, Sequence
-from functools import wraps
+from collections.abc import Sequence
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.middleware import HtmxDetails
 
 from scoring import InvalidDeal
 from scoring.problems import Problem
 from tournaments.forms.entry import SIDES, initial_from_entry
 from tournaments.models import DealProposal, Seat
 from tournaments.rules import limits
-from tournaments.selectors import players as links
+from tournaments.selectors import players as pages
 from tournaments.selectors.players import LinkPage, Version
-from tournaments.selectors.public import pair_history
 from tournaments.selectors.table import basis_of
-from tournaments.services import ServiceError, players
+from tournaments.services import ServiceError, players, table_entry
+from tournaments.views.player_links import REFRESH_SECONDS, HtmxHttpRequest, link_view
 from tournaments.views.table_page import (
     Feedback,
     check_typed,
@@ -50,56 +47,7 @@ from tournaments.views.table_page import (
 )
 
 PAGE = "tournaments/players/table.html"
-REFRESH_SECONDS = 5
 KEY = re.compile(r"[A-Za-z0-9-]{8,64}")
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
-
-LinkView = Callable[..., HttpResponse]
-
-
-def _too_many(token: str) -> bool:
-    """Count this link's requests in the current minute; True past the limit. The count lives
-    in the shared cache: while the cache is unreachable nothing is counted (a phone at the
-    table is never refused because Redis is down)."""
-    count = _counted(f"link-requests:{token}:{int(time.time() // 60)}", 90)
-    return count is not None and count > limits.LINK_REQUESTS_PER_MINUTE
-
-
-def _counted(key: str, seconds: int) -> int | None:
-    """Add one to a count kept `seconds` in the shared cache and give it; None when the cache
-    lost the key or is unreachable (nothing is counted then)."""
-    try:
-        cache.add(key, 0, seconds)
-        return cache.incr(key)
-    except ValueError:
-        return None
-
-
-def link_view(view: LinkView) -> LinkView:
-    """Look the link up (a plain 'this link opens nothing' page, 404, for a wrong one) and count
-    its requests (429 past the limit), then call `view(request, seat, ...)`."""
-
-    @wraps(view)
-    def wrapper(request: HtmxHttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        seat = links.seat_for_link(token)
-        if seat is None:
-            return render(request, "tournaments/players/missing.html", status=404)
-        if _too_many(token):
-            response = render(
-                request,
-                "tournaments/players/slow_down.html",
-                {"seat": seat, "tournament": seat.round.tournament},
-                status=429,
-            )
-            response["Retry-After"] = "60"
-            return response
-        return view(request, seat, *args, **kwargs)
-
-    return wrapper
 
 
 # --- what the page shows -------------------------------------------------------------------------
@@ -141,6 +89,7 @@ def _context(
     answering: Version | None = None,
     notice: str = "",
     error: str = "",
+    code_error: str = "",
 ) -> dict[str, Any]:
     """The page of a link. Without a form given, it offers the one that fits: the answer to
     the opponents' deal (?answer=), a change of ours (?change=), or the next deal."""
@@ -158,17 +107,23 @@ def _context(
     if entry is not None and feedback is None:
         feedback = feedback_for(link.page, entry, number)
     page = link.page
+    # The page follows the table by itself until the tournament is finished; slower while the
+    # link can send nothing (a round over, not started, or taken over: it waits for the next
+    # table, or for the table to be given back). A link that moved on to another table since
+    # the page was drawn makes the page load afresh (`link_table`).
     poll = ""
-    if not link.refusal:
+    if not page.tournament.is_finished:
         poll = "status" if entry is not None else "main"
+    refresh = REFRESH_SECONDS * 3 if link.refusal else REFRESH_SECONDS
     return {
         "link": link,
         "seat": link.seat,
+        "token": link.seat.pair.token,
         "page": page,
         "table": page.table,
         "tournament": page.tournament,
         "rules": page.rules,
-        "rows": deal_rows(page),
+        "rows": pages.with_code_notes(deal_rows(page), link),
         "standing": standing_of(page),
         "entry": entry,
         "number": number,
@@ -177,18 +132,24 @@ def _context(
         "key": uuid.uuid4().hex,
         "notice": notice,
         "error": error,
+        "code_error": code_error,
+        "code_digits": limits.PAIR_CODE_DIGITS,
         "poll": poll,
-        "refresh_seconds": REFRESH_SECONDS,
+        "refresh_seconds": refresh,
         "opponent": page.pairs.get(_names(link.seat)["theirs"]),
         **_names(link.seat),
     }
 
 
 def _render(
-    request: HtmxHttpRequest, context: dict[str, Any], *, region: str = "link-main"
+    request: HtmxHttpRequest,
+    context: dict[str, Any],
+    *,
+    region: str = "link-main",
+    status: int = 200,
 ) -> HttpResponse:
     name = f"{PAGE}#{region}" if request.htmx else PAGE
-    return render(request, name, context)
+    return render(request, name, context, status=status)
 
 
 def _problems_text(problems: Sequence[Problem | str], variant: str) -> list[str]:
@@ -204,8 +165,14 @@ def _problems_text(problems: Sequence[Problem | str], variant: str) -> list[str]
 def link_table(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """The pair's table. With htmx: the region the page follows by itself (?region=status,
     while a form is being typed, so nothing typed is lost; else the whole page's main part),
-    or only the form (the mode switch)."""
-    link = links.link_page(seat)
+    or only the form (the mode switch); when the page shows another table than the pair's now
+    (?table=, the next round started), an answer that loads the page afresh."""
+    shown = request.GET.get("table")
+    if request.htmx and shown is not None and shown != str(seat.table_id):
+        response = HttpResponse()
+        response["HX-Refresh"] = "true"  # the pair moved on to its next table: the whole page
+        return response
+    link = pages.link_page(seat)
     context = _context(request, link)
     region = request.GET.get("region")
     if request.htmx and region in ("status", "entry-form"):
@@ -218,7 +185,7 @@ def link_table(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def link_check(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     """Score what is typed without saving: with htmx, only the feedback regions."""
-    link = links.link_page(seat)
+    link = pages.link_page(seat)
     entry, number = posted_entry(link.page, request.POST)
     feedback = check_typed(link.page, entry, number)
     context = _context(request, link, entry=entry, number=number, feedback=feedback)
@@ -236,8 +203,8 @@ def _done(request: HtmxHttpRequest, seat: Seat, notice: str) -> HttpResponse:
     """After a step: the page as it is now, with what happened."""
     if not request.htmx:
         messages.success(request, notice)
-        return redirect("link_table", token=seat.token)
-    return _render(request, _context(request, links.link_page(seat), notice=notice))
+        return redirect("link_table", token=seat.pair.token)
+    return _render(request, _context(request, pages.link_page(seat), notice=notice))
 
 
 def _refused(
@@ -247,17 +214,21 @@ def _refused(
     number: int,
     problems: Sequence[Problem | str],
     answering: Version | None = None,
+    *,
+    status: int = 200,
 ) -> HttpResponse:
-    """The form again as typed, each problem beside what it is about; nothing was saved."""
-    link = links.link_page(seat)
+    """The form again as typed, each problem beside what it is about; nothing was saved.
+    `status`: 200 for what was typed (the form says what to mend), 409 when the table's state
+    refuses the step, 400 for a request not sent whole."""
+    link = pages.link_page(seat)
     if answering is None and entry is None:
         error = " ".join(_problems_text(problems, link.page.tournament.variant))
-        return _render(request, _context(request, link, error=error))
+        return _render(request, _context(request, link, error=error), status=status)
     feedback = feedback_for(link.page, entry, number, problems)
     context = _context(
         request, link, entry=entry, number=number, feedback=feedback, answering=answering
     )
-    return _render(request, context)
+    return _render(request, context, status=status)
 
 
 @link_view
@@ -269,8 +240,21 @@ def link_write(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     entry, number = posted_entry(basis_of(seat.table, tournament), request.POST)
     key = _sent_key(request)
     problems: Sequence[Problem | str] = ()
+    status = 200
     if key is None:
         problems = [_("The page was not sent whole: open it again and write the deal again.")]
+        status = 400
+    elif request.POST.get("table") != str(seat.table_id):
+        # written at the pair's table of an earlier round (a phone that was offline since):
+        # the link now opens its table of this round, where it does not belong
+        problems = [
+            _(
+                "This deal was written at another table, in an earlier round: it was not saved "
+                "here. Your pair now plays at %(table_word)s %(number)s."
+            )
+            % {"table_word": tournament.words["table"], "number": seat.table.number}
+        ]
+        status = 409
     elif entry.is_valid():
         try:
             sent = players.proposal_write(
@@ -284,15 +268,11 @@ def link_write(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
             problems = error.problems
         except ServiceError as error:
             problems = error.problems or error.messages
+            status = 409
         else:
-            words = tournament.words
-            notice = _("Deal %(number)s sent. Now %(their_side)s accepts it on their phone.") % {
-                "number": sent.proposal.number,
-                "their_side": words[_names(seat)["theirs"]],
-            }
-            return _done(request, seat, notice)
-    entry, number = posted_entry(links.link_page(seat).page, request.POST)  # as the page reads
-    return _refused(request, seat, entry, number, problems)
+            return _done(request, seat, pages.sent_notice(sent.proposal, seat))
+    entry, number = posted_entry(pages.link_page(seat).page, request.POST)  # as the page reads
+    return _refused(request, seat, entry, number, problems, status=status)
 
 
 @link_view
@@ -303,9 +283,31 @@ def link_accept(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> HttpR
     try:
         sent = players.proposal_accept(seat=seat, proposal_id=proposal_id)
     except ServiceError as error:
-        return _refused(request, seat, None, 0, error.problems or error.messages)
-    notice = _("Deal %(number)s accepted: it counts.") % {"number": sent.proposal.number}
-    return _done(request, seat, notice)
+        return _refused(request, seat, None, 0, error.problems or error.messages, status=409)
+    return _done(request, seat, pages.sent_notice(sent.proposal, seat))
+
+
+@link_view
+@require_POST
+@vary_on_headers("HX-Request")
+def link_accept_code(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> HttpResponse:
+    """The opponents accept our deal on this phone, typing their pair code: it counts, as
+    accepted by them. A wrong code answers 403, with the tries left beside the code's box."""
+    code = str(request.POST.get("code", ""))[:40]
+    try:
+        sent = table_entry.proposal_accept_with_code(seat=seat, proposal_id=proposal_id, code=code)
+    except table_entry.CodeRefused as error:
+        link = pages.link_page(seat)
+        said = " ".join(error.messages)
+        # beside the code's box; above everything once the box is gone (the table handed over)
+        if link.refusal:
+            context = _context(request, link, error=said)
+        else:
+            context = _context(request, link, code_error=said)
+        return _render(request, context, status=403)
+    except ServiceError as error:
+        return _refused(request, seat, None, 0, error.problems or error.messages, status=409)
+    return _done(request, seat, pages.sent_notice(sent.proposal, seat))
 
 
 @link_view
@@ -313,16 +315,18 @@ def link_accept(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> HttpR
 @vary_on_headers("HX-Request")
 def link_dispute(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> HttpResponse:
     """Say the opponents' deal is wrong, with our version: both go to the organiser."""
-    link = links.link_page(seat)
+    link = pages.link_page(seat)
     entry, number = posted_entry(link.page, request.POST)
     answering = link.theirs if link.theirs and link.theirs.proposal.pk == proposal_id else None
     key = _sent_key(request)
     problems: Sequence[Problem | str] = ()
+    status = 200
     if key is None:
         problems = [_("The page was not sent whole: open it again and write the deal again.")]
+        status = 400
     elif entry.is_valid():
         try:
-            players.proposal_dispute(
+            sent = players.proposal_dispute(
                 seat=seat,
                 proposal_id=proposal_id,
                 sides=entry.contract_sides(),
@@ -333,78 +337,9 @@ def link_dispute(request: HtmxHttpRequest, seat: Seat, proposal_id: int) -> Http
             problems = error.problems
         except ServiceError as error:
             problems = error.problems or error.messages
+            status = 409
         else:
-            notice = _(
-                "Both versions of deal %(number)s are with the organiser, who decides which counts."
-            ) % {"number": number}
-            return _done(request, seat, notice)
+            return _done(request, seat, pages.sent_notice(sent.proposal, seat))
     if answering is None:
-        return _refused(request, seat, None, 0, problems)
-    return _refused(request, seat, entry, number, problems, answering)
-
-
-@vary_on_headers("HX-Request")
-def link_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The pair's evening: where it plays now and next, its running totals and rank, its deals
-    round by round. The phone polls its part every few seconds: while nothing it shows has
-    changed (see `_evening_fresh`), the poll is answered as last rendered after one light read
-    and the link's count, without looking the seat up whole."""
-    if request.method == "GET" and request.htmx:
-        state = links.link_state(token)
-        if state is not None and not _too_many(token):
-            stored = cache.get(_evening_key(state.seat_id))
-            if stored is not None and _evening_fresh(stored, state):
-                return HttpResponse(stored[3])
-    return _evening_page(request, token)
-
-
-@link_view
-@require_GET
-def _evening_page(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
-    tournament = seat.round.tournament
-    context = {
-        "seat": seat,
-        "tournament": tournament,
-        "club": tournament.club,
-        "places": links.places_of(seat),
-        "history": pair_history(tournament, seat.pair.number),
-        "refresh_seconds": REFRESH_SECONDS,
-    }
-    if not request.htmx:
-        return render(request, "tournaments/players/evening.html", context)
-    # the part the phone polls: shared by the pair's phones, so without a CSRF token
-    response = render(request, "tournaments/players/evening.html#evening", context)
-    made = (seat.table.version, tournament.results_version, time.time(), response.content)
-    cache.set(_evening_key(seat.pk), made, EVENING_SECONDS)
-    return response
-
-
-EVENING_SECONDS = 3600
-
-
-def _evening_key(seat_id: int) -> str:
-    return f"link-evening:{seat_id}:{get_language()}"
-
-
-def _evening_fresh(stored: tuple[Any, ...], state: links.LinkState) -> bool:
-    """A pair's evening as last rendered is shown again while its own table has not changed
-    and either nothing in the tournament has, or it is younger than LINK_EVENING_PAUSE
-    seconds, or the tournament's phones have had their share of new renderings this second:
-    the pair's deals are always its table's latest, its rank and the field's totals a little
-    late while results pour in, and 500 phones polling every five seconds in a round's last
-    minute never render more than LINK_EVENING_RENDERS a second between them."""
-    table_version, results_version, rendered_at, _body = stored
-    if table_version != state.table_version:
-        return False
-    if results_version == state.results_version:
-        return True
-    if time.time() - rendered_at < settings.LINK_EVENING_PAUSE:
-        return True
-    return not _render_slot(state.tournament_id)
-
-
-def _render_slot(tournament_id: int) -> bool:
-    """One of this second's LINK_EVENING_RENDERS renderings of the tournament's evenings (a
-    count in the shared cache; while the cache is unreachable, every poll may render)."""
-    count = _counted(f"link-evening-renders:{tournament_id}:{int(time.time())}", 5)
-    return count is None or count <= settings.LINK_EVENING_RENDERS
+        return _refused(request, seat, None, 0, problems, status=status)
+    return _refused(request, seat, entry, number, problems, answering, status=status)

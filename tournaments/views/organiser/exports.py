@@ -3,13 +3,15 @@
 Exports: the standings, from the same `StandingsTable` the page shows (the public's copy of a
 published tournament's is in views/public), and every deal side of a tournament with each
 component of its score. Print pages: a round's seating list, one blank score sheet per table of
-a round, and the standings. Organiser views look objects up with `selectors.for_organiser`
-(another club's answers 404) behind `@login_required`.
+a round, the standings, and the pair slips (each pair's private link and code, handed to it
+alone: the only printed page that shows a pair's link). Organiser views look objects up with
+`selectors.for_organiser` (another club's answers 404) behind `@login_required`.
 
 Print pages stand alone (no site header) with static/css/print.css; `?print=1` asks
 static/js/print.js to open the print dialog by itself, so a page has no inline script.
 """
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -21,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments import exports, federation, selectors
-from tournaments.models import Round, Table, Tournament
+from tournaments.models import Pair, Round, Tournament
 from tournaments.rules.sheet import sheet_of
 from tournaments.selectors.exports import deal_sides_of
 from tournaments.tables import StandingsTable
@@ -99,7 +101,7 @@ def print_seating(request: HttpRequest, round_id: int) -> HttpResponse:
     QR code of the tournament's public standings."""
     round_ = _round(request, round_id)
     tournament = round_.tournament
-    tables = _with_links(request, tournament, selectors.round_tables(round_))
+    tables = selectors.round_tables(round_)
     context = _print_context(
         request,
         tournament,
@@ -111,18 +113,6 @@ def print_seating(request: HttpRequest, round_id: int) -> HttpResponse:
         ),
     )
     return render(request, "tournaments/print/seating.html", context)
-
-
-def _with_links(request: HttpRequest, tournament: Tournament, tables: list[Table]) -> list[Table]:
-    """When the players enter the results: each table's two links (its pairs' pages for the
-    round), as absolute addresses for their QR codes (`table.link_urls.ns`, `.ew`)."""
-    if tournament.result_entry == Tournament.ResultEntry.PLAYERS:
-        for table in tables:
-            table.link_urls = {  # type: ignore[attr-defined]
-                seat.direction: request.build_absolute_uri(reverse("link_table", args=[seat.token]))
-                for seat in table.seats.all()
-            }
-    return tables
 
 
 @login_required
@@ -138,11 +128,7 @@ def print_score_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
         request,
         tournament,
         round=round_,
-        tables=[
-            t
-            for t in _with_links(request, tournament, selectors.round_tables(round_))
-            if not t.is_bye
-        ],
+        tables=[t for t in selectors.round_tables(round_) if not t.is_bye],
         sheet=sheet,
         deal_numbers=range(1, sheet.rows + 1),
         side_columns=len(sheet.side_fields) + len(sheet.computed),
@@ -161,3 +147,43 @@ def print_standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
     context = _print_context(request, tournament, standings=table, last_done=last_done)
     return render(request, "tournaments/print/standings.html", context)
+
+
+@dataclass(frozen=True)
+class Slip:
+    """One pair's slip: its private link (for the QR code, and typed short) and its code."""
+
+    pair: Pair
+    url: str
+    host: str
+    path: str
+    code: str
+
+
+@login_required
+@require_GET
+def print_slips(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The pair slips, to cut and hand to each pair at check-in (or `?pair=N`: one pair's, after
+    a new link): the pair's names, the QR code of its private link, the address typed short and
+    its pair code. Withdrawn pairs get none unless asked for by number."""
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    asked = request.GET.get("pair", "")
+    pairs = list(selectors.pairs_of(tournament))
+    if asked:
+        pairs = [pair for pair in pairs if str(pair.number) == asked]
+    else:
+        pairs = [pair for pair in pairs if pair.withdrawn_from is None]
+    slips = []
+    for pair in pairs:
+        path = reverse("link_table", args=[pair.token])
+        slips.append(
+            Slip(
+                pair=pair,
+                url=request.build_absolute_uri(path),
+                host=request.get_host(),
+                path=path,
+                code=f"{pair.code[:3]} {pair.code[3:]}",
+            )
+        )
+    context = _print_context(request, tournament, slips=slips, one=bool(asked))
+    return render(request, "tournaments/print/slips.html", context)

@@ -1,7 +1,7 @@
 """The organiser's pages for pairs during an evening: a pair's page (its players and who played
-which rounds, with the forms to correct a name, bring in a substitute or withdraw it), and the
-upload of the entrants from a file. Writes go through the services; their `ServiceError` is
-shown on the page."""
+which rounds, with the forms to correct a name, bring in a substitute, withdraw it or give it a
+new private link and code), and the upload of the entrants from a file. Writes go through the
+services; their `ServiceError` is shown on the page."""
 
 from typing import Any
 
@@ -42,6 +42,7 @@ def _pair_context(pair: Pair, **forms: Any) -> dict[str, Any]:
             "spells": [(s.name, s.first, s.last) for s in spells],
         },
         "finished": finished,
+        "players_enter": tournament.result_entry == Tournament.ResultEntry.PLAYERS,
         "last_round": last,
         "seated_round": last if waiting else None,
         "can_withdraw": not finished and last is not None and pair.withdrawn_from is None,
@@ -290,6 +291,29 @@ def pair_withdraw(request: HttpRequest, pair_id: int) -> HttpResponse:
             messages.success(request, text)
             return redirect("pair_detail", pair_id=pair.pk)
     return render(request, "tournaments/pair.html", _pair_context(pair, withdraw_form=form))
+
+
+@login_required
+@require_POST
+def pair_link_reissue(request: HttpRequest, pair_id: int) -> HttpResponse:
+    """A new private link and pair code for a pair whose slip was lost or seen: the old ones
+    stop at once. Then its new slip, to print."""
+    pair = _pair(request, pair_id)
+    try:
+        services.link_reissue(pair=pair, user=request.user)
+    except ServiceError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(
+            request,
+            _(
+                "Pair %(pair)s has a new link and a new pair code: its old slip opens nothing "
+                "from now on. Print its new slip and hand it to the pair."
+            )
+            % {"pair": pair.number},
+        )
+    return redirect("pair_detail", pair_id=pair.pk)
 
 
 @login_required

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from scoring import InvalidDeal
 from tournaments import selectors
 from tournaments.models import DealProposal, Table
-from tournaments.services import ServiceError, StaleTable, players
+from tournaments.services import ServiceError, StaleTable, players, table_entry
 from tournaments.views.table_page import in_words
 
 
@@ -54,7 +54,9 @@ def table_entry_by(request: HttpRequest, table_id: int) -> HttpResponse:
     if wanted not in {"0", "1"}:
         return HttpResponseBadRequest(_("Say organiser=1 or organiser=0."))
     try:
-        players.table_entry_switch(table=table, organiser_enters=wanted == "1", user=request.user)
+        table_entry.table_entry_switch(
+            table=table, organiser_enters=wanted == "1", user=request.user
+        )
     except ServiceError as error:
         for message in error.messages:
             messages.error(request, message)

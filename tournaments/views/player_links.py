@@ -1,0 +1,90 @@
+"""Looking a pair's private link up, for every page of it (views/players.py,
+views/players_evening.py): the token is the only key (`selectors.links`: a wrong or replaced
+link gets a plain page that says so, 404, never an error), the link's requests are counted (too
+many in a minute answer 429), and a pair not seated yet gets a page that waits for its table."""
+
+import time
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django_htmx.middleware import HtmxDetails
+
+from tournaments.models import Pair
+from tournaments.rules import limits
+from tournaments.selectors import links
+
+REFRESH_SECONDS = 5
+"""How often a pair's page follows its table by itself."""
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+LinkView = Callable[..., HttpResponse]
+
+
+def too_many(token: str) -> bool:
+    """Count this link's requests in the current minute; True past the limit. The count lives
+    in the shared cache: while the cache is unreachable nothing is counted (a phone at the
+    table is never refused because Redis is down)."""
+    count = counted(f"link-requests:{token}:{int(time.time() // 60)}", 90)
+    return count is not None and count > limits.LINK_REQUESTS_PER_MINUTE
+
+
+def counted(key: str, seconds: int) -> int | None:
+    """Add one to a count kept `seconds` in the shared cache and give it; None when the cache
+    lost the key or is unreachable (nothing is counted then)."""
+    try:
+        cache.add(key, 0, seconds)
+        return cache.incr(key)
+    except ValueError:
+        return None
+
+
+def link_view(view: LinkView) -> LinkView:
+    """Look the link up (a plain 'this link opens no table' page, 404, for a wrong one), count
+    its requests (429 past the limit), then call `view(request, seat, ...)` with the pair's
+    seat now; a pair not seated yet gets a page that says so, and waits for its table."""
+
+    @wraps(view)
+    def wrapper(request: HtmxHttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        holder = links.holder_for_link(token)
+        if holder is None:
+            return render(request, "tournaments/players/missing.html", status=404)
+        pair = holder.entrant
+        if too_many(pair.token):
+            response = render(
+                request,
+                "tournaments/players/slow_down.html",
+                {"pair": pair, "tournament": pair.tournament},
+                status=429,
+            )
+            response["Retry-After"] = "60"
+            return response
+        if holder.seat is None:
+            return _unseated(request, pair)
+        if request.htmx and request.GET.get("region") == "seated":
+            response = HttpResponse()
+            response["HX-Refresh"] = "true"  # the table is there: the whole page, afresh
+            return response
+        return view(request, holder.seat, *args, **kwargs)
+
+    return wrapper
+
+
+def _unseated(request: HtmxHttpRequest, pair: Pair) -> HttpResponse:
+    """A pair whose first round is not seated yet: its page says so and follows by itself until
+    its table is there. Nothing can be sent from it yet (409)."""
+    context = {
+        "pair": pair,
+        "tournament": pair.tournament,
+        "refresh_seconds": REFRESH_SECONDS * 2,
+    }
+    status = 200 if request.method in ("GET", "HEAD") else 409
+    name = "tournaments/players/unseated.html"
+    return render(request, f"{name}#unseated" if request.htmx else name, context, status=status)

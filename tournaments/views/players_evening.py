@@ -1,0 +1,94 @@
+"""A pair's evening, opened from its private link (/p/<token>/evening/): where it plays now (and
+next, once the next round is seated), its running totals and rank, its deals round by round.
+The phone polls its part every few seconds; while nothing it shows has changed the poll is
+answered as last rendered, from the shared cache, after one light read."""
+
+import time
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from tournaments.models import Seat
+from tournaments.selectors import links
+from tournaments.selectors import players as pages
+from tournaments.selectors.public import pair_history
+from tournaments.views.player_links import (
+    REFRESH_SECONDS,
+    HtmxHttpRequest,
+    counted,
+    link_view,
+    too_many,
+)
+
+
+@vary_on_headers("HX-Request")
+def link_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The pair's evening: where it plays now and next, its running totals and rank, its deals
+    round by round. The phone polls its part every few seconds: while nothing it shows has
+    changed (see `_evening_fresh`), the poll is answered as last rendered after one light read
+    and the link's count, without looking the seat up whole."""
+    if request.method == "GET" and request.htmx:
+        state = links.link_state(token)
+        if state is not None and not too_many(token.lower()):
+            stored = cache.get(_evening_key(state.seat_id))
+            if stored is not None and _evening_fresh(stored, state):
+                return HttpResponse(stored[3])
+    return _evening_page(request, token)
+
+
+@link_view
+@require_GET
+def _evening_page(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
+    tournament = seat.round.tournament
+    context = {
+        "seat": seat,
+        "tournament": tournament,
+        "club": tournament.club,
+        "places": pages.places_of(seat),
+        "history": pair_history(tournament, seat.pair.number),
+        "refresh_seconds": REFRESH_SECONDS,
+    }
+    if not request.htmx:
+        return render(request, "tournaments/players/evening.html", context)
+    # the part the phone polls: shared by the pair's phones, so without a CSRF token
+    response = render(request, "tournaments/players/evening.html#evening", context)
+    made = (seat.table.version, tournament.results_version, time.time(), response.content)
+    cache.set(_evening_key(seat.pk), made, EVENING_SECONDS)
+    return response
+
+
+EVENING_SECONDS = 3600
+
+
+def _evening_key(seat_id: int) -> str:
+    return f"link-evening:{seat_id}:{get_language()}"
+
+
+def _evening_fresh(stored: tuple[Any, ...], state: links.LinkState) -> bool:
+    """A pair's evening as last rendered is shown again while its own table has not changed
+    and either nothing in the tournament has, or it is younger than LINK_EVENING_PAUSE
+    seconds, or the tournament's phones have had their share of new renderings this second:
+    the pair's deals are always its table's latest, its rank and the field's totals a little
+    late while results pour in, and 500 phones polling every five seconds in a round's last
+    minute never render more than LINK_EVENING_RENDERS a second between them."""
+    table_version, results_version, rendered_at, _body = stored
+    if table_version != state.table_version:
+        return False
+    if results_version == state.results_version:
+        return True
+    if time.time() - rendered_at < settings.LINK_EVENING_PAUSE:
+        return True
+    return not _render_slot(state.tournament_id)
+
+
+def _render_slot(tournament_id: int) -> bool:
+    """One of this second's LINK_EVENING_RENDERS renderings of the tournament's evenings (a
+    count in the shared cache; while the cache is unreachable, every poll may render)."""
+    count = counted(f"link-evening-renders:{tournament_id}:{int(time.time())}", 5)
+    return count is None or count <= settings.LINK_EVENING_RENDERS
