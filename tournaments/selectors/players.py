@@ -2,7 +2,6 @@
 the deals, what waits for whom), each table's state on the organiser's round board and the
 deals the pairs disagree on, with both versions side by side."""
 
-import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -14,13 +13,13 @@ from django.utils.translation import pgettext
 
 from tournaments.models import DealProposal, Pair, Round, Seat, Table
 from tournaments.rules.glossary import KIND_TERMS, words_for
+from tournaments.rules.link_tokens import is_link_token
 from tournaments.rules.links import link_refusal
 from tournaments.rules.sheet import kind_field
 from tournaments.selectors.public.models import direction_word
 from tournaments.selectors.table import TablePage, read_table_page
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
-TOKEN = re.compile(r"[A-Za-z0-9_-]{16,32}")
 OPEN = (DealProposal.Status.WAITING, DealProposal.Status.DISPUTED)
 
 
@@ -37,7 +36,7 @@ class TableState(TextChoices):
 def seat_for_link(token: str) -> Seat | None:
     """The seat whose link this is (with its round, tournament, club, table and pair), or None
     for anything that is not a link of ours: one query, none for a malformed token."""
-    if not TOKEN.fullmatch(token):
+    if not is_link_token(token):
         return None
     return (
         Seat.objects.select_related(
@@ -56,17 +55,23 @@ class LinkState:
     tournament_id: int
     table_version: int
     results_version: int
+    language: str
+    """The club's language, spoken to a reader who asked for none the site speaks."""
 
 
 def link_state(token: str) -> LinkState | None:
-    """The link's seat, its table's version and its tournament's results version (one query of
-    four numbers), or None for anything that is not a link of ours."""
-    if not TOKEN.fullmatch(token):
+    """The link's seat, its table's version, its tournament's results version and its club's
+    language (one query of five values), or None for anything that is not a link of ours."""
+    if not is_link_token(token):
         return None
     row = (
         Seat.objects.filter(token=token)
         .values_list(
-            "pk", "round__tournament_id", "table__version", "round__tournament__results_version"
+            "pk",
+            "round__tournament_id",
+            "table__version",
+            "round__tournament__results_version",
+            "round__tournament__club__language",
         )
         .first()
     )

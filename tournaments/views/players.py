@@ -3,9 +3,10 @@ its table's score sheet), with no account: its table, the deals written, accepte
 the form to write the next deal (the organiser's score-sheet and card forms, checked live by the
 engine), and its evening (this round, the next, its deals and running totals).
 
-The token is the only key. Every view looks it up (a wrong or old link gets a plain page that
-says so, never an error), counts the link's requests (too many in a minute answer 429), and the
-pages are never stored by a browser or a proxy. Writing, accepting and disputing go through
+The token is the only key. Every view checks its shape, counts the link's requests (too many in
+a minute answer 429), both before any query, then looks it up (a wrong or old link gets a plain
+page that says so, never an error); the pages are never stored by a browser or a proxy, and no
+log line writes a token (burraco_club/logs.py). Writing, accepting and disputing go through
 `services.players`; a phone that lost its connection sends the same step again with the same
 key (static/js/link_outbox.js), and the service makes it count once.
 """
@@ -28,11 +29,13 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
+from burraco_club.i18n import use_club_language
 from scoring import InvalidDeal
 from scoring.problems import Problem
 from tournaments.forms.entry import SIDES, initial_from_entry
 from tournaments.models import DealProposal, Seat
 from tournaments.rules import limits
+from tournaments.rules.link_tokens import is_link_token
 from tournaments.selectors import players as links
 from tournaments.selectors.players import LinkPage, Version
 from tournaments.selectors.public import pair_history
@@ -80,26 +83,34 @@ def _counted(key: str, seconds: int) -> int | None:
 
 
 def link_view(view: LinkView) -> LinkView:
-    """Look the link up (a plain 'this link opens nothing' page, 404, for a wrong one) and count
-    its requests (429 past the limit), then call `view(request, seat, ...)`."""
+    """Refuse a malformed token (404, 'this link opens nothing') and a link past its requests
+    of the minute (429) before any query; then look the link up (the same 404 for a token that
+    opens nothing), speak its club's language, and call `view(request, seat, ...)`."""
 
     @wraps(view)
     def wrapper(request: HtmxHttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not is_link_token(token):
+            return _missing(request)
+        if _too_many(token):
+            return _slow_down(request, token)
         seat = links.seat_for_link(token)
         if seat is None:
-            return render(request, "tournaments/players/missing.html", status=404)
-        if _too_many(token):
-            response = render(
-                request,
-                "tournaments/players/slow_down.html",
-                {"seat": seat, "tournament": seat.round.tournament},
-                status=429,
-            )
-            response["Retry-After"] = "60"
-            return response
+            return _missing(request)
+        use_club_language(request, seat.round.tournament.club.language)
         return view(request, seat, *args, **kwargs)
 
     return wrapper
+
+
+def _missing(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/players/missing.html", status=404)
+
+
+def _slow_down(request: HttpRequest, token: str) -> HttpResponse:
+    """The answer past the link's requests of the minute: no query, whoever asks."""
+    response = render(request, "tournaments/players/slow_down.html", {"token": token}, status=429)
+    response["Retry-After"] = "60"
+    return response
 
 
 # --- what the page shows -------------------------------------------------------------------------
@@ -349,9 +360,12 @@ def link_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
     round by round. The phone polls its part every few seconds: while nothing it shows has
     changed (see `_evening_fresh`), the poll is answered as last rendered after one light read
     and the link's count, without looking the seat up whole."""
-    if request.method == "GET" and request.htmx:
+    if request.method == "GET" and request.htmx and is_link_token(token):
+        if _too_many(token):
+            return _slow_down(request, token)
         state = links.link_state(token)
-        if state is not None and not _too_many(token):
+        if state is not None:
+            use_club_language(request, state.language)
             stored = cache.get(_evening_key(state.seat_id))
             if stored is not None and _evening_fresh(stored, state):
                 return HttpResponse(stored[3])
