@@ -11,7 +11,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
@@ -234,14 +234,16 @@ def test_a_nul_in_an_uploaded_file_is_the_files_business(organiser_client: Clien
 def test_a_malformed_link_is_not_found_without_a_query(
     token: str, club: Club, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
-    client = Client()
-    for name in ("link_table", "link_evening"):
+    # a reader who asked for a language we speak, and one who asked for none (whose page
+    # would speak the club's language, were the link one)
+    for client in (Client(), Client(HTTP_ACCEPT_LANGUAGE="fr")):
+        for name in ("link_table", "link_evening"):
+            with django_assert_num_queries(0):
+                response = client.get(reverse(name, args=[token]))
+            assert response.status_code == 404
         with django_assert_num_queries(0):
-            response = client.get(reverse(name, args=[token]))
-        assert response.status_code == 404
-        assert "This link opens no table" in response.content.decode()
-    with django_assert_num_queries(0):
-        assert client.post(reverse("link_write", args=[token])).status_code == 404
+            assert client.post(reverse("link_write", args=[token])).status_code == 404
+    assert "This link opens no table" in Client().get(f"/p/{token}/").content.decode()
 
 
 @pytest.mark.django_db
@@ -331,10 +333,10 @@ def test_a_body_too_large_is_answered_with_every_security_header() -> None:
 
 
 class Clock:
-    """The site's clock (django.utils.timezone.now), stopped, moved by hand."""
+    """The site's clock (django.utils.timezone.now), stopped at the time it is, moved by hand."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.now = datetime(2026, 11, 17, 20, 0, tzinfo=UTC)
+        self.now = timezone.now()
         monkeypatch.setattr(timezone, "now", lambda: self.now)
 
     def move(self, seconds: float) -> None:

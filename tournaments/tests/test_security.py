@@ -3,7 +3,7 @@ an account or 20 from an address pause logging in for exactly LOGIN_LOCKOUT_SECO
 the database)."""
 
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
@@ -17,10 +17,10 @@ from tournaments.tests.conftest import PASSWORD
 
 
 class Clock:
-    """The site's clock (django.utils.timezone.now), stopped, moved by hand."""
+    """The site's clock (django.utils.timezone.now), stopped at the time it is, moved by hand."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.now = datetime(2026, 11, 17, 20, 0, tzinfo=UTC)
+        self.now = timezone.now()
         monkeypatch.setattr(timezone, "now", lambda: self.now)
 
     def move(self, seconds: float) -> None:
