@@ -253,8 +253,12 @@ if not DEBUG and not TESTING:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # a pair's link is its key: no log line writes it (burraco_club/logs.py)
-    "filters": {"hide_links": {"()": "burraco_club.logs.HideLinkTokens"}},
+    # a pair's link is its key: no log line writes it (burraco_club/logs.py); Django's own
+    # handlers are restated with that filter (its console while DEBUG is on, runserver's lines)
+    "filters": {
+        "hide_links": {"()": "burraco_club.logs.HideLinkTokens"},
+        "require_debug_true": {"()": "django.utils.log.RequireDebugTrue"},
+    },
     "formatters": {
         "django.server": {
             "()": "django.utils.log.ServerFormatter",
@@ -264,13 +268,20 @@ LOGGING = {
     },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "filters": ["hide_links"]},
+        "django.console": {
+            "class": "logging.StreamHandler",
+            "level": "INFO",
+            "filters": ["require_debug_true", "hide_links"],
+        },
         "django.server": {
             "class": "logging.StreamHandler",
             "formatter": "django.server",
+            "level": "INFO",
             "filters": ["hide_links"],
         },
     },
     "loggers": {
+        "django": {"handlers": ["django.console"], "level": "INFO"},
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},

@@ -310,6 +310,21 @@ def test_no_log_line_writes_a_pairs_link(
     assert token not in written and "B" * 22 not in written
 
 
+def test_every_handler_of_the_sites_logs_hides_the_links() -> None:
+    from burraco_club.logs import HideLinkTokens
+
+    handlers = {
+        handler.get_name(): handler
+        for name in ("", "django", "django.request", "django.server")
+        for handler in logging.getLogger(name).handlers
+        if handler.get_name()  # the test runner's own handlers have none
+    }
+    # the site's console, Django's (while DEBUG is on), runserver's
+    assert set(handlers) == {"console", "django.console", "django.server"}
+    for handler in handlers.values():
+        assert any(isinstance(f, HideLinkTokens) for f in handler.filters), handler
+
+
 @pytest.mark.django_db
 def test_a_body_too_large_is_answered_with_every_security_header() -> None:
     with override_settings(MAX_REQUEST_BYTES=1_000):
