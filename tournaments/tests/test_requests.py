@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Iterator
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth.models import User
@@ -163,9 +164,13 @@ def test_a_forgotten_password_is_reset_by_email(organiser: User) -> None:
 
 
 @pytest.fixture
-def local_cache() -> Iterator[None]:
+def local_cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A cache in this process's memory: what a refusal costs is then counted in queries
-    alone (the database cache of the SQLite run would count its own queries)."""
+    alone (the database cache of the SQLite run would count its own queries). The links'
+    clock stands still, so that their counts of the minute never start again mid-test."""
+    from tournaments.views import players
+
+    monkeypatch.setattr(players, "time", SimpleNamespace(time=lambda: 1_800_000_000.0))
     caches = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     with override_settings(CACHES=caches):
         yield
