@@ -11,7 +11,6 @@ the session or the database.
 """
 
 import hashlib
-import logging
 from collections.abc import Callable, Iterable
 from datetime import timedelta
 from typing import Any
@@ -33,8 +32,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from burraco_club.i18n import readers_language
-
-logger = logging.getLogger("burraco_club.security")
+from burraco_club.models import LoginFailures
 
 CSP = "; ".join(
     [
@@ -191,8 +189,6 @@ def _keys(username: str | None, request: HttpRequest | None) -> tuple[str, str]:
 
 def is_locked_out(username: str | None, request: HttpRequest | None) -> bool:
     """Whether logging in to this account, or from this address, is paused now: one query."""
-    from burraco_club.models import LoginFailures
-
     per_account, per_address, _seconds = _limits()
     account_key, address_key = _keys(username, request)
     counts = dict(
@@ -207,8 +203,6 @@ def _count_failure(key: str, limit: int, seconds: int, *, again: bool = True) ->
     """One more failure for `key`, in one statement (so that concurrent failures in any process
     all count): a failure after the row's `until` starts a new count and window; the failure
     that reaches `limit` sets `until` to the end of the pause; later ones leave it alone."""
-    from burraco_club.models import LoginFailures
-
     now = timezone.now()
     ends = Value(now + timedelta(seconds=seconds), output_field=DateTimeField())
     live = Q(until__gt=now)
@@ -235,8 +229,6 @@ def record_failure(
     sender: object, credentials: dict[str, Any], request: HttpRequest | None = None, **_: Any
 ) -> None:
     """Receiver of user_login_failed: count the failure for the account and the address."""
-    from burraco_club.models import LoginFailures
-
     per_account, per_address, seconds = _limits()
     LoginFailures.objects.filter(until__lte=timezone.now()).delete()  # what counts no more
     account_key, address_key = _keys(credentials.get("username"), request)
@@ -246,8 +238,6 @@ def record_failure(
 
 def clear_failures(sender: object, request: HttpRequest, user: Any, **_: Any) -> None:
     """Receiver of user_logged_in: a good login forgets the account's failures."""
-    from burraco_club.models import LoginFailures
-
     LoginFailures.objects.filter(key=_keys(user.get_username(), request)[0]).delete()
 
 
@@ -280,7 +270,8 @@ class LockoutAuthenticationForm(AuthenticationForm):
 PROXY_WARNING = (
     "DJANGO_TRUST_X_FORWARDED_FOR is not set. Behind a proxy every client has the proxy's "
     "address, so 20 failed logins from anyone (LOGIN_FAILURES_PER_ADDRESS) pause logging in "
-    "for every organiser."
+    "for every organiser, and 10 password-reset requests (PASSWORD_RESETS_PER_CLIENT) stop "
+    "them for everyone for an hour."
 )
 PROXY_HINT = (
     "Behind a proxy that appends the client's address to X-Forwarded-For, set "

@@ -41,7 +41,8 @@ def test_check_deploy_finds_nothing_in_the_production_profile() -> None:
 PROXY_WARNING = (
     "DJANGO_TRUST_X_FORWARDED_FOR is not set. Behind a proxy every client has the proxy's "
     "address, so 20 failed logins from anyone (LOGIN_FAILURES_PER_ADDRESS) pause logging in "
-    "for every organiser."
+    "for every organiser, and 10 password-reset requests (PASSWORD_RESETS_PER_CLIENT) stop "
+    "them for everyone for an hour."
 )
 
 
