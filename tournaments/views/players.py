@@ -89,21 +89,17 @@ def link_view(view: LinkView) -> LinkView:
 
     @wraps(view)
     def wrapper(request: HtmxHttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not is_link_token(token):
-            return _missing(request)
-        if _too_many(token):
-            return _slow_down(request, token)
-        seat = links.seat_for_link(token)
+        seat = None
+        if is_link_token(token):
+            if _too_many(token):
+                return _slow_down(request, token)
+            seat = links.seat_for_link(token)
         if seat is None:
-            return _missing(request)
+            return render(request, "tournaments/players/missing.html", status=404)
         use_club_language(request, seat.round.tournament.club.language)
         return view(request, seat, *args, **kwargs)
 
     return wrapper
-
-
-def _missing(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/players/missing.html", status=404)
 
 
 def _slow_down(request: HttpRequest, token: str) -> HttpResponse:
