@@ -4,7 +4,11 @@ Django's LocaleMiddleware takes the reader's choice (the language cookie the swi
 the first language of the browser's Accept-Language that the site speaks, else LANGUAGE_CODE
 (Italian). Between the last two comes the club's own language: a phone or a projector that
 sends no Accept-Language, or asks only for languages the site does not speak (a French phone),
-at a Spanish club's page gets Spanish."""
+at a Spanish club's page gets Spanish.
+
+A pair's link (/p/<token>/) is not looked up here: its views set the club's language themselves
+once they have looked the link up (tournaments/views/players.py), so that a link costs one query
+and a malformed or refused one none."""
 
 from collections.abc import Callable
 from typing import Any
@@ -34,6 +38,14 @@ def readers_language(request: HttpRequest) -> str | None:
     return None
 
 
+def use_club_language(request: HttpRequest, language: str) -> None:
+    """Speak the club's language, unless the reader asked for one the site speaks."""
+    if not language or readers_language(request) is not None:
+        return
+    translation.activate(language)
+    request.LANGUAGE_CODE = translation.get_language()
+
+
 class ClubLanguageMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -50,15 +62,11 @@ class ClubLanguageMiddleware:
     ) -> None:
         if readers_language(request) is not None:
             return
-        language = _club_language(kwargs)
-        if language:
-            translation.activate(language)
-            request.LANGUAGE_CODE = translation.get_language()
+        use_club_language(request, _club_language(kwargs))
 
 
 def _club_language(kwargs: dict[str, Any]) -> str:
     from tournaments.models import Club, Tournament
-    from tournaments.selectors.links import link_language
 
     found: list[str]
     if "club_slug" in kwargs:
@@ -71,8 +79,6 @@ def _club_language(kwargs: dict[str, Any]) -> str:
                 "club__language", flat=True
             )
         )
-    elif "token" in kwargs:  # a pair's link
-        return link_language(kwargs["token"])
     else:
         return ""
     return found[0] if found else ""

@@ -69,8 +69,13 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "burraco_club.security.RequestLimitsMiddleware",
+    # the headers every answer carries, the refusals below included (burraco_club/security.py)
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "burraco_club.security.ContentSecurityPolicyMiddleware",
+    "burraco_club.security.PrivatePagesMiddleware",
+    # a body too large (413) or a NUL character (400), before anything reads or looks it up
+    "burraco_club.security.RequestLimitsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -79,9 +84,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "burraco_club.security.ContentSecurityPolicyMiddleware",
     # the app's own "page not found" while DEBUG is on (the demo); idle otherwise
     "burraco_club.errors.NotFoundPageMiddleware",
 ]
@@ -121,8 +124,9 @@ DATABASE_CACHE = {
 }
 CACHES = {
     # Redis when there is one (a help, not a dependency: burraco_club/cache.py), else the
-    # database; the login lockout always counts in the database, so that it keeps counting,
-    # and a locked account stays locked, whatever becomes of Redis
+    # database. The login lockout counts in the database whatever the cache is
+    # (burraco_club/models.py), so that it keeps counting, and a locked account stays locked,
+    # whatever becomes of Redis.
     "default": {
         "BACKEND": "burraco_club.cache.RedisCache",
         "LOCATION": REDIS_URL,
@@ -130,15 +134,11 @@ CACHES = {
     }
     if REDIS_URL
     else DATABASE_CACHE,
-    "lockout": {**DATABASE_CACHE, "KEY_PREFIX": "lockout"},
 }
-# An organiser's session read from Redis when there is one (one round trip, not a query on
-# every page and save), still written to the database, which answers while Redis is away.
-SESSION_ENGINE = (
-    "django.contrib.sessions.backends.cached_db"
-    if REDIS_URL
-    else "django.contrib.sessions.backends.db"
-)
+# An organiser's session lives in the database alone, Redis or not: logging out deletes it
+# there, and no copy elsewhere (a Redis that missed the deletion while it was unreachable)
+# can bring it back; a Redis outage logs no one out.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 PUBLIC_RENDER_PAUSE = float(os.environ.get("DJANGO_PUBLIC_RENDER_PAUSE", "0" if TESTING else "1"))
 """Seconds a public page's rendering is served after a save before it is rendered again: a
@@ -166,11 +166,23 @@ AUTHENTICATION_BACKENDS = ["burraco_club.security.LockoutBackend"]
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("DJANGO_LOGIN_FAILURES_PER_ACCOUNT", "5"))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("DJANGO_LOGIN_FAILURES_PER_ADDRESS", "20"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("DJANGO_LOGIN_LOCKOUT_SECONDS", "900"))
+"""5 failed logins on an account, or 20 from an address, within LOGIN_LOCKOUT_SECONDS of the
+first pause logging in for LOGIN_LOCKOUT_SECONDS (burraco_club/security.py)."""
+PASSWORD_RESETS_PER_ADDRESS = int(os.environ.get("DJANGO_PASSWORD_RESETS_PER_ADDRESS", "3"))
+PASSWORD_RESETS_PER_CLIENT = int(os.environ.get("DJANGO_PASSWORD_RESETS_PER_CLIENT", "10"))
+"""Password-reset requests an hour for one e-mail address, and from one client
+(burraco_club/reset_mail.py)."""
 BACKUP_SIGNING_KEY = os.environ.get("DJANGO_BACKUP_KEY", "") or (
     SECRET_KEY if SECRET_KEY_FROM_ENVIRONMENT or DEBUG or TESTING else ""
 )
 """What signs and verifies tournament backups (tournaments/backup/signing.py)."""
-LOGIN_TRUST_X_FORWARDED_FOR = env_bool("DJANGO_TRUST_X_FORWARDED_FOR")
+LOGIN_TRUST_X_FORWARDED_FOR: bool | None = (
+    env_bool("DJANGO_TRUST_X_FORWARDED_FOR")
+    if os.environ.get("DJANGO_TRUST_X_FORWARDED_FOR", "").strip()
+    else None
+)
+"""Whether a proxy of ours appends the client's address to X-Forwarded-For; None until said
+(a warning in production: burraco_club.security.check_client_addresses)."""
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "1"))
 """How many proxies of ours stand in front of the app, each appending to X-Forwarded-For."""
 MAX_REQUEST_BYTES = int(os.environ.get("DJANGO_MAX_REQUEST_BYTES", "2500000"))
@@ -189,6 +201,8 @@ EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = float(os.environ.get("DJANGO_EMAIL_TIMEOUT", "10"))
+"""Seconds the mail server may take to answer each step; the sender tries again later."""
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "burraco-club@localhost")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
@@ -239,6 +253,36 @@ if not DEBUG and not TESTING:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # a pair's link is its key: no log line writes it (burraco_club/logs.py); Django's own
+    # handlers are restated with that filter (its console while DEBUG is on, runserver's lines)
+    "filters": {
+        "hide_links": {"()": "burraco_club.logs.HideLinkTokens"},
+        "require_debug_true": {"()": "django.utils.log.RequireDebugTrue"},
+    },
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["hide_links"]},
+        "django.console": {
+            "class": "logging.StreamHandler",
+            "level": "INFO",
+            "filters": ["require_debug_true", "hide_links"],
+        },
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "level": "INFO",
+            "filters": ["hide_links"],
+        },
+    },
+    "loggers": {
+        "django": {"handlers": ["django.console"], "level": "INFO"},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }

@@ -5,7 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from burraco_club.security import LockoutAuthenticationForm
-from burraco_club.views import help_page, language_choose, ping
+from burraco_club.views import PasswordResetView, help_page, language_choose, ping
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -20,9 +20,9 @@ urlpatterns = [
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    # a forgotten password, reset by e-mail (Django's own flow; the console prints the mail
-    # unless EMAIL_HOST is set)
-    path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    # a forgotten password, reset by e-mail (Django's own flow, the mail sent outside the
+    # request: burraco_club/reset_mail.py; the console prints it unless EMAIL_HOST is set)
+    path("password-reset/", PasswordResetView.as_view(), name="password_reset"),
     path(
         "password-reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),

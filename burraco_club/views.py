@@ -1,11 +1,18 @@
 """Site-level views."""
 
+from typing import Any
+
+from django import forms
 from django.conf import settings
+from django.contrib.auth import views as auth_views
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import check_for_language, get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
+
+from burraco_club import reset_mail
 
 
 @require_GET
@@ -51,3 +58,25 @@ def help_page(request: HttpRequest) -> HttpResponse:
     """How an evening runs in the app, in the reader's language (English for any other)."""
     template = HELP_TEMPLATES.get((get_language() or "").lower(), "help/help_en.html")
     return render(request, template)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's "forgot your password?" page, the mail left to the sender
+    (burraco_club/reset_mail.py): the request stores the address and answers, the same work
+    whether an account has it or not, and a few an hour per address and per client."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        if not reset_mail.request_reset(self.request, form.cleaned_data["email"]):
+            form.add_error(
+                None,
+                forms.ValidationError(
+                    _(
+                        "Too many links asked for this address or from this connection in "
+                        "the last hour. Wait an hour, then ask again, or ask another organiser "
+                        "of your club."
+                    ),
+                    code="throttled",
+                ),
+            )
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return HttpResponseRedirect(self.get_success_url())

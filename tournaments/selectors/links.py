@@ -69,6 +69,8 @@ class LinkState:
     tournament_id: int
     table_version: int
     results_version: int
+    language: str
+    """The club's language, spoken to a reader who asked for none the site speaks."""
 
 
 def link_state(text: str) -> LinkState | None:
@@ -81,7 +83,11 @@ def link_state(text: str) -> LinkState | None:
         Seat.objects.filter(pair__token=token)
         .order_by("-round__number")
         .values_list(
-            "pk", "round__tournament_id", "table__version", "round__tournament__results_version"
+            "pk",
+            "round__tournament_id",
+            "table__version",
+            "round__tournament__results_version",
+            "round__tournament__club__language",
         )
         .first()
     )

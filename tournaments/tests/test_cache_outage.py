@@ -1,7 +1,9 @@
 """Redis is a help, not a dependency: with the shared cache unreachable (a port where nothing
 listens, or a real Redis stopped and started again) every page and every save works from the
-database, the login lockout keeps counting, and pages are fresh again once Redis is back."""
+database, the login lockout keeps counting, pages are fresh again once Redis is back, and a
+session ended while Redis was away stays ended."""
 
+import runpy
 import shutil
 import socket
 import subprocess
@@ -11,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache, caches
 from django.test import Client, override_settings
@@ -214,3 +217,36 @@ def test_a_version_forgotten_while_redis_was_away_is_forgotten_when_it_returns(
         backend._down_until = 0.0  # the network is back
         assert "1,800" in mp_shown(tournament)
         assert not backend._undeleted
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_session_ended_while_redis_was_away_never_comes_back(
+    organiser: User, redis_server: tuple[int, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The issue's case: an organiser logs out while Redis is cut off (not restarted: what it
+    holds is still there when it returns), the worker restarts, and the old cookie opened
+    /organise/ again. The sessions the settings choose with Redis (REDIS_URL set) are tried."""
+    from burraco_club import cache as guarded
+
+    port, _ = redis_server
+    monkeypatch.setenv("REDIS_URL", f"redis://127.0.0.1:{port}/0")
+    chosen = runpy.run_path(str(Path(settings.BASE_DIR) / "burraco_club" / "settings.py"))
+    with_redis = {"CACHES": redis_cache(port), "SESSION_ENGINE": chosen["SESSION_ENGINE"]}
+    dashboard = reverse("dashboard")
+    with override_settings(**with_redis):
+        client = Client()
+        client.force_login(organiser)
+        assert client.get(dashboard).status_code == 200
+        old_cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        backend = caches["default"]
+        assert isinstance(backend, guarded.RedisCache)
+        backend._down_until = time.monotonic() + 60  # the network is cut for this process
+        assert client.get(dashboard).status_code == 200, "a Redis outage logs no one out"
+        assert client.post(reverse("logout")).status_code == 302
+    # the worker restarts (a new cache object, nothing remembered) and Redis is reachable again
+    with override_settings(**with_redis):
+        thief = Client()
+        thief.cookies[settings.SESSION_COOKIE_NAME] = old_cookie
+        response = thief.get(dashboard)
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login"))

@@ -87,12 +87,15 @@ def test_a_cache_table_made_before_by_hand_is_left_as_it_is(tmp_path: Path) -> N
 
 def test_with_redis_as_the_cache_migrate_still_makes_the_lockouts_table(tmp_path: Path) -> None:
     # nothing listens on port 1: the migration must not even try to reach Redis; the login
-    # lockout counts in the database whatever the shared cache is, so its table is made
+    # lockout and the password resets live in the database whatever the shared cache is
     database = tmp_path / "db.sqlite3"
     env = fresh_env(database, REDIS_URL="redis://127.0.0.1:1/0")
     migrated = manage(env, "migrate", "--noinput")
     assert migrated.returncode == 0, migrated.stderr
     assert "Applying tournaments.0004_cache_table... OK" in migrated.stdout
-    assert columns(database, "burraco_cache") == ["cache_key", "value", "expires"]
+    assert "Applying burraco_club.0001_initial... OK" in migrated.stdout
+    assert columns(database, "burraco_club_loginfailures") == ["id", "key", "count", "until"]
+    assert "email" in columns(database, "burraco_club_passwordresetrequest")
+    assert columns(database, "burraco_cache") == [], "no database cache beside Redis"
     # the app's own tables are there all the same
     assert count(database, "tournaments_tournament") == 0

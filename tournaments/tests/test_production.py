@@ -1,5 +1,6 @@
 """The production profile: what the environment selects when DEBUG is off passes Django's
-deployment checks, and whitenoise serves static files under hashed names."""
+deployment checks (and the site's own: whether a proxy gives the client's address), and
+whitenoise serves static files under hashed names."""
 
 import os
 import subprocess
@@ -19,6 +20,7 @@ def production_env(**extra: str) -> dict[str, str]:
         DJANGO_SETTINGS_MODULE="burraco_club.settings",
         DJANGO_SECRET_KEY="a-production-secret-key-for-this-test-only-" + "x" * 40,
         DJANGO_ALLOWED_HOSTS="burraco.example.org",
+        DJANGO_TRUST_X_FORWARDED_FOR="1",  # behind the README's proxy
         **extra,
     )
     return env
@@ -34,6 +36,33 @@ def test_check_deploy_finds_nothing_in_the_production_profile() -> None:
     result = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], production_env())
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+PROXY_WARNING = (
+    "DJANGO_TRUST_X_FORWARDED_FOR is not set. Behind a proxy every client has the proxy's "
+    "address, so 20 failed logins from anyone (LOGIN_FAILURES_PER_ADDRESS) pause logging in "
+    "for every organiser, and 10 password-reset requests (PASSWORD_RESETS_PER_CLIENT) stop "
+    "them for everyone for an hour."
+)
+
+
+def test_until_the_proxy_is_said_check_deploy_and_every_server_process_warn(
+    tmp_path: Path,
+) -> None:
+    env = production_env(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    del env["DJANGO_TRUST_X_FORWARDED_FOR"]
+    checked = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], env)
+    assert checked.returncode != 0
+    assert f"(burraco_club.W001) {PROXY_WARNING}" in checked.stderr
+    assert "DJANGO_TRUST_X_FORWARDED_FOR=1" in checked.stderr
+    started = run(["-c", "import burraco_club.wsgi"], env)  # what gunicorn loads
+    assert started.returncode == 0, started.stderr
+    assert PROXY_WARNING in started.stderr
+    # served directly, with no proxy: said so, no warning
+    env["DJANGO_TRUST_X_FORWARDED_FOR"] = "0"
+    checked = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], env)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert PROXY_WARNING not in run(["-c", "import burraco_club.wsgi"], env).stderr
 
 
 def test_serving_pages_without_a_secret_key_is_refused() -> None:

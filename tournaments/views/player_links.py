@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_htmx.middleware import HtmxDetails
 
+from burraco_club.i18n import use_club_language
 from tournaments.models import Pair
 from tournaments.rules import limits
 from tournaments.selectors import links
@@ -47,25 +48,23 @@ def counted(key: str, seconds: int) -> int | None:
 
 
 def link_view(view: LinkView) -> LinkView:
-    """Look the link up (a plain 'this link opens no table' page, 404, for a wrong one), count
-    its requests (429 past the limit), then call `view(request, seat, ...)` with the pair's
-    seat now; a pair not seated yet gets a page that says so, and waits for its table."""
+    """Refuse a malformed token (404, 'this link opens nothing') and a link past its requests of
+    the minute (429) before any query; then look the link up (the same 404 for a token that
+    opens nothing), speak its club's language, and call `view(request, seat, ...)` with the
+    pair's seat now; a pair not seated yet gets a page that says so, and waits for its table."""
 
     @wraps(view)
     def wrapper(request: HtmxHttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        holder = links.holder_for_link(token)
+        shaped = links.link_token(token)
+        if shaped is None:
+            return render(request, "tournaments/players/missing.html", status=404)
+        if too_many(shaped):
+            return slow_down(request, shaped)
+        holder = links.holder_for_link(shaped)
         if holder is None:
             return render(request, "tournaments/players/missing.html", status=404)
         pair = holder.entrant
-        if too_many(pair.token):
-            response = render(
-                request,
-                "tournaments/players/slow_down.html",
-                {"pair": pair, "tournament": pair.tournament},
-                status=429,
-            )
-            response["Retry-After"] = "60"
-            return response
+        use_club_language(request, pair.tournament.club.language)
         if holder.seat is None:
             return _unseated(request, pair)
         if request.htmx and request.GET.get("region") == "seated":
@@ -75,6 +74,13 @@ def link_view(view: LinkView) -> LinkView:
         return view(request, holder.seat, *args, **kwargs)
 
     return wrapper
+
+
+def slow_down(request: HttpRequest, token: str) -> HttpResponse:
+    """The answer past the link's requests of the minute: no query, whoever asks."""
+    response = render(request, "tournaments/players/slow_down.html", {"token": token}, status=429)
+    response["Retry-After"] = "60"
+    return response
 
 
 def _unseated(request: HtmxHttpRequest, pair: Pair) -> HttpResponse:

@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from burraco_club.i18n import use_club_language
 from tournaments.models import Seat
 from tournaments.selectors import links
 from tournaments.selectors import players as pages
@@ -23,6 +24,7 @@ from tournaments.views.player_links import (
     HtmxHttpRequest,
     counted,
     link_view,
+    slow_down,
     too_many,
 )
 
@@ -33,9 +35,13 @@ def link_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
     round by round. The phone polls its part every few seconds: while nothing it shows has
     changed (see `_evening_fresh`), the poll is answered as last rendered after one light read
     and the link's count, without looking the seat up whole."""
-    if request.method == "GET" and request.htmx:
-        state = links.link_state(token)
-        if state is not None and not too_many(token.lower()):
+    shaped = links.link_token(token)
+    if request.method == "GET" and request.htmx and shaped is not None:
+        if too_many(shaped):
+            return slow_down(request, shaped)
+        state = links.link_state(shaped)
+        if state is not None:
+            use_club_language(request, state.language)
             stored = cache.get(_evening_key(state.seat_id))
             if stored is not None and _evening_fresh(stored, state):
                 return HttpResponse(stored[3])
