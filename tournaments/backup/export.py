@@ -20,6 +20,7 @@ from tournaments.backup.fields import (
     SIDE_FIELDS,
     TABLE_FIELDS,
     TOURNAMENT_FIELDS,
+    TOURNAMENT_LATER_FIELDS,
     VERSION,
     Row,
 )
@@ -90,7 +91,7 @@ def _document(tournament: Tournament) -> dict[str, Any]:
         "exported_at": _plain(timezone.now()),
         "club": {"slug": tournament.club.slug, "name": tournament.club.name},
         "tournament": {
-            **_dump(tournament, TOURNAMENT_FIELDS),
+            **_dump(tournament, (*TOURNAMENT_FIELDS, *TOURNAMENT_LATER_FIELDS)),
             "season": None if season is None else {"slug": season.slug, "name": season.name},
         },
         "pairs": [

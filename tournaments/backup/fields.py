@@ -17,6 +17,9 @@ TOURNAMENT_FIELDS = (
     "movement_plan", "vp_scale", "custom_vp_bands", "target_score", "bye_vp", "bye_mp",
     "status", "published", "results_version", "created_at",
 )  # fmt: skip
+TOURNAMENT_LATER_FIELDS = ("tie_break_order",)
+"""Settings added after the first files were written: optional when read (a file without them
+gets the field's default: MP before head-to-head)."""
 PLAYER_FIELDS = ("first_name", "last_name", "card_number")
 PAIR_FIELDS = ("number", *STANDING_FIELDS)
 PAIR_PLAY_FIELDS = ("joined_from", "withdrawn_from")

@@ -24,6 +24,7 @@ from tournaments.backup.fields import (
     SIDE_NAMES,
     TABLE_FIELDS,
     TOURNAMENT_FIELDS,
+    TOURNAMENT_LATER_FIELDS,
     VERSION,
     Row,
 )
@@ -220,8 +221,9 @@ class Backup:
 
 def read(data: Row, club: Club) -> Backup:
     head = _object(data.get("tournament"), "the tournament")
+    present = [name for name in TOURNAMENT_LATER_FIELDS if name in head]
     tournament = Tournament(
-        club=club, **_values(Tournament, head, TOURNAMENT_FIELDS, "the tournament")
+        club=club, **_values(Tournament, head, (*TOURNAMENT_FIELDS, *present), "the tournament")
     )
     season = head.get("season")
     if season is not None and not isinstance(_object(season, "the season").get("slug"), str):

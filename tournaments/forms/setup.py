@@ -8,10 +8,12 @@ from typing import Any, cast
 from django import forms
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring import VP_SCALES, rule_set
+from scoring import VP_SCALES, VpScale, rule_set
+from scoring.vp import bye_award
 from tournaments.forms.fields import add_help
 from tournaments.forms.fields import targets_text as _targets_text
 from tournaments.forms.fields import whole as _whole
@@ -25,7 +27,14 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.rules import limits
-from tournaments.rules.vp_tables import parse_rows, rows_of, rows_text
+from tournaments.rules.standings import MP_FIRST
+from tournaments.rules.vp_tables import (
+    parse_rows,
+    rows_of,
+    rows_text,
+    scale_from_rows,
+    scale_warning,
+)
 from tournaments.services import ServiceError, default_movement_plan, vp_scale_from_rows
 
 MAX_ROUNDS = 30
@@ -140,10 +149,27 @@ class TournamentForm(forms.Form):
         example=2005,
         help_text=_targets_text(),
     )
+    tie_break_order = forms.ChoiceField(
+        label=_("Pairs level on VP are ranked by"),
+        choices=Tournament.TieBreaks.choices,
+        initial=MP_FIRST,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Head-to-head is what the level pairs scored against each other. Pairs still level "
+            "after both share the place. In a match-format evening, matches won take the place "
+            "of VP and the point difference that of MP."
+        ),
+    )
+    bye_follows_scale = forms.BooleanField(
+        label=_("Give the pair that sits out the award of the VP scale"),
+        required=False,
+        initial=True,
+    )
     bye_vp = _whole(
         _("the VP of a bye"),
         label=_("Bye: victory points"),
-        initial=14,
+        required=False,
         min_value=limits.BYE_VP[0],
         max_value=limits.BYE_VP[1],
         example=14,
@@ -151,7 +177,7 @@ class TournamentForm(forms.Form):
     bye_mp = _whole(
         _("the MP of a bye"),
         label=_("Bye: match points"),
-        initial=355,
+        required=False,
         example=355,
         min_value=limits.BYE_MP[0],
         max_value=limits.BYE_MP[1],
@@ -193,6 +219,15 @@ class TournamentForm(forms.Form):
         if data is not None:
             # A round the plan did not have yet gets its default movement.
             data = _with_defaults(data, self.plan_rounds)
+        shown = data if data is not None and not seated else initial
+        self.scale_award = _award_of(shown.get("vp_scale"), shown.get("custom_vp_bands"))
+        """(VP, MP) the chosen scale gives a bye, or None while its table is not readable."""
+        self.scale_warning = _warning_of(
+            shown.get("vp_scale"), shown.get("custom_vp_bands"), shown.get("deals_per_round")
+        )
+        """Why the chosen scale may not fit the deals per round ("" when it does)."""
+        if data is not None and not seated and _ticked(data, "bye_follows_scale"):
+            data = _with_award(data, self.scale_award)
         super().__init__(data, initial=initial)
         self.fields["date"].initial = initial.get("date") or timezone.localdate()
         if tournament is not None or len(clubs) <= 1:
@@ -204,6 +239,7 @@ class TournamentForm(forms.Form):
         if self.locked:
             for name in (*self.scoring_fields, *HOUSE_RULE_FIELDS):
                 self.fields[name].disabled = True
+        self._show_award()
         plan = initial["movement_plan"]
         defaults = default_movement_plan(self.plan_rounds)
         played = {r.number: r.movement for r in self.seated}
@@ -225,8 +261,10 @@ class TournamentForm(forms.Form):
         "vp_scale",
         "custom_vp_bands",
         "target_score",
+        "bye_follows_scale",
         "bye_vp",
         "bye_mp",
+        "tie_break_order",
     )
 
     @property
@@ -237,18 +275,43 @@ class TournamentForm(forms.Form):
     def movement_fields(self) -> list[forms.BoundField]:
         return [self[f"movement_{n}"] for n in range(1, self.plan_rounds + 1)]
 
+    def _show_award(self) -> None:
+        """The bye's numbers: while they follow the scale they show its award and are not typed
+        (the page asks for them again when the scale changes)."""
+        award = self.scale_award
+        follows = self["bye_follows_scale"].value()
+        help_text = (
+            gettext("This scale gives %(vp)s VP and %(mp)s MP. Untick it to give other numbers.")
+            % {"vp": award[0], "mp": award[1]}
+            if award is not None
+            else gettext("The award is worked out from your VP table once it is complete.")
+        )
+        self.fields["bye_follows_scale"].help_text = help_text
+        if follows:
+            for name in ("bye_vp", "bye_mp"):
+                self.fields[name].widget.attrs["readonly"] = True
+
     @staticmethod
     def _initial_from(tournament: Tournament | None) -> dict[str, Any]:
         standard = rule_set("classico")
         if tournament is None:
+            vp, mp = bye_award(VP_SCALES["fibur-3"])
             return {
                 "rounds": 3,
+                "vp_scale": "fibur-3",
+                "custom_vp_bands": FIBUR_3_TEXT,
+                "deals_per_round": 3,
+                "bye_follows_scale": True,
+                "bye_vp": vp,
+                "bye_mp": mp,
+                "tie_break_order": MP_FIRST,
                 "movement_plan": default_movement_plan(3),
                 "closing_bonus": standard.closing_bonus,
                 "clean_bonus": standard.burraco_bonuses["clean"],
                 "dirty_bonus": standard.burraco_bonuses["dirty"],
             }
         rules = tournament.rules
+        play_format = tournament.play_format
         return {
             "name": tournament.name,
             "date": tournament.date,
@@ -261,8 +324,10 @@ class TournamentForm(forms.Form):
             if tournament.custom_vp_bands
             else FIBUR_3_TEXT,
             "target_score": tournament.target_score,
-            "bye_vp": tournament.bye_vp,
-            "bye_mp": tournament.bye_mp,
+            "bye_follows_scale": tournament.bye_vp is None and tournament.bye_mp is None,
+            "bye_vp": play_format.bye_vp,
+            "bye_mp": play_format.bye_mp,
+            "tie_break_order": tournament.tie_break_order,
             "movement_plan": tournament.movement_plan or default_movement_plan(tournament.rounds),
             "result_entry": tournament.result_entry,
             "closing_bonus": rules.closing_bonus,
@@ -277,7 +342,8 @@ class TournamentForm(forms.Form):
         if problems:
             raise forms.ValidationError(problems)
         try:
-            vp_scale_from_rows(rows)
+            # a table set now must make sense; a locked one is kept as it was accepted
+            vp_scale_from_rows(rows, strict=not self.locked)
         except ServiceError as error:
             raise forms.ValidationError(list(error.messages)) from None
         return rows
@@ -291,6 +357,12 @@ class TournamentForm(forms.Form):
                 data.get(f"movement_{n}") or default_movement_plan(rounds)[n - 1]
                 for n in range(1, rounds + 1)
             ]
+        if data.get("bye_follows_scale"):
+            data["bye_vp"] = data["bye_mp"] = None  # stored empty: it follows the scale
+        else:
+            for name in ("bye_vp", "bye_mp"):
+                if data.get(name) is None and name not in self.errors:
+                    self.add_error(name, self.fields[name].error_messages["required"])
         return data
 
     def service_fields(self) -> dict[str, Any]:
@@ -309,6 +381,8 @@ class TournamentForm(forms.Form):
             "target_score": data["target_score"],
             "bye_vp": data["bye_vp"],
             "bye_mp": data["bye_mp"],
+            "tie_break_order": data.get("tie_break_order")
+            or (self.tournament.tie_break_order if self.tournament else MP_FIRST),
             "movement_plan": data["movement_plan"],
             "result_entry": data.get("result_entry")
             or (self.tournament.result_entry if self.tournament else "organiser"),
@@ -316,6 +390,47 @@ class TournamentForm(forms.Form):
                 data["variant"], existing, {name: data[name] for name in HOUSE_RULE_FIELDS}
             ),
         }
+
+
+def _scale_of(slug: object, custom: object) -> VpScale | None:
+    """The scale the form's values choose, or None while a custom table is not readable."""
+    if slug in VP_SCALES:
+        return VP_SCALES[str(slug)]
+    if slug != CUSTOM_SCALE:
+        return None
+    rows = custom if isinstance(custom, list) else parse_rows(str(custom or ""))[0]
+    try:
+        return scale_from_rows(rows)
+    except (ValueError, IndexError, TypeError):
+        return None
+
+
+def _award_of(slug: object, custom: object) -> tuple[int, int] | None:
+    scale = _scale_of(slug, custom)
+    return None if scale is None else bye_award(scale)
+
+
+def _warning_of(slug: object, custom: object, deals: object) -> str:
+    scale = _scale_of(slug, custom)
+    try:
+        number = int(str(deals).strip())
+    except ValueError:
+        return ""
+    return "" if scale is None else scale_warning(scale, number)
+
+
+def _ticked(data: Mapping[str, Any], name: str) -> bool:
+    """Whether a tick box is ticked in posted data, as Django reads it."""
+    return bool(forms.CheckboxInput().value_from_datadict(data, MultiValueDict(), name))
+
+
+def _with_award(data: Mapping[str, Any], award: tuple[int, int] | None) -> Mapping[str, Any]:
+    """The data with the bye's numbers the scale gives, while they follow it."""
+    if award is None:
+        return data
+    copy = data.copy() if hasattr(data, "copy") else dict(data)
+    copy["bye_vp"], copy["bye_mp"] = (str(number) for number in award)
+    return copy
 
 
 def _rounds_in(data: Mapping[str, Any] | None, *, default: int) -> int:

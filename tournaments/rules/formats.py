@@ -14,7 +14,7 @@ format is a new class here and an entry in `FORMATS`.
 """
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from django.utils.translation import gettext as _
@@ -22,8 +22,10 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from scoring import MatchState, RuleSet, VpScale, match_state
+from scoring.vp import bye_award
 from tournaments.models import Seat, Table
 from tournaments.rules.standings import (
+    MP_FIRST,
     PairRecord,
     Standing,
     TableOutcome,
@@ -65,12 +67,15 @@ class TableResult:
 
 @dataclass(frozen=True)
 class PlayFormat:
-    """What both formats share: the rules of the variant and the bye's award."""
+    """What both formats share: the rules of the variant, the bye's award and the order of the
+    tie-breaks."""
 
     slug: ClassVar[str]
     rules: RuleSet
     bye_vp: int
     bye_mp: int
+    tie_breaks: str = field(default=MP_FIRST, kw_only=True)
+    """`rules.standings.MP_FIRST` or `HEAD_TO_HEAD_FIRST`: what breaks a tie on the first total."""
 
     # --- tables ---------------------------------------------------------------------------------
 
@@ -110,7 +115,7 @@ class PlayFormat:
     def rank(
         self, pair_ids: Sequence[int], outcomes: Iterable[TableOutcome]
     ) -> dict[int, PairRecord]:
-        return rank_pairs(pair_ids, outcomes, by_matches=self.by_matches)
+        return rank_pairs(pair_ids, outcomes, by_matches=self.by_matches, order=self.tie_breaks)
 
     def evening_points(self, record: Standing) -> tuple[int, int]:
         """What an evening is worth to a pair in a season: (VP, MP) or (won, difference)."""
@@ -316,10 +321,20 @@ FORMATS: dict[str, type[PlayFormat]] = {
 
 
 def format_of(tournament: "Tournament") -> PlayFormat:
-    """The tournament's format object, with the settings it plays by."""
-    rules, bye_vp, bye_mp = tournament.rules, tournament.bye_vp, tournament.bye_mp
+    """The tournament's format object, with the settings it plays by: a bye award left empty
+    follows the VP scale (`scoring.vp.bye_award`)."""
+    rules, scale = tournament.rules, tournament.scale
+    scale_vp, scale_mp = bye_award(scale)
+    bye_vp = scale_vp if tournament.bye_vp is None else tournament.bye_vp
+    bye_mp = scale_mp if tournament.bye_mp is None else tournament.bye_mp
+    tie_breaks = tournament.tie_break_order
     if tournament.format == TargetFormat.slug:
-        return TargetFormat(rules, bye_vp, bye_mp, target=tournament.target)
+        return TargetFormat(rules, bye_vp, bye_mp, target=tournament.target, tie_breaks=tie_breaks)
     return DealsFormat(
-        rules, bye_vp, bye_mp, deals_per_round=tournament.deals_per_round, scale=tournament.scale
+        rules,
+        bye_vp,
+        bye_mp,
+        deals_per_round=tournament.deals_per_round,
+        scale=scale,
+        tie_breaks=tie_breaks,
     )

@@ -178,10 +178,11 @@ def taken_by_player(meeting: Meeting, ab: int, cd: int) -> set[tuple[Any, int]]:
     return {(player, ab if ids[player] in "AB" else cd) for player in (meeting.a, meeting.b)}  # type: ignore[index]
 
 
-def test_season_results_cost_three_queries(
+def test_season_results_cost_four_queries(
     championship: Season, django_assert_num_queries: Any
 ) -> None:
-    with django_assert_num_queries(3):  # the tournaments, their pairs, their tables' seats
+    # the tournaments, their pairs, the pairs' substitutions, their tables' seats
+    with django_assert_num_queries(4):
         season_reads.season_results(season=championship)
 
 
