@@ -25,6 +25,9 @@ PAIR_FIELDS = ("number", *STANDING_FIELDS)
 PAIR_PLAY_FIELDS = ("joined_from", "withdrawn_from")
 """A late pair's first round and a withdrawn pair's first round out; optional when read (files
 written before pairs could change during an evening have neither)."""
+SUBSTITUTION_FIELDS = ("from_round",)
+"""A substitution of a pair's player, with the players out and in: optional when read (files
+written before substitutes were kept have none; their pairs name only the players of now)."""
 ROUND_FIELDS = ("number", "movement", "step", "seed", "status", "pairing_outdated")
 TABLE_TOTALS = ("status", "ns_mp", "ew_mp", "ns_vp", "ew_vp", "winner")
 TABLE_LABELS = {

@@ -279,7 +279,6 @@ class TournamentForm(forms.Form):
         """The bye's numbers: while they follow the scale they show its award and are not typed
         (the page asks for them again when the scale changes)."""
         award = self.scale_award
-        follows = self["bye_follows_scale"].value()
         help_text = (
             gettext("This scale gives %(vp)s VP and %(mp)s MP. Untick it to give other numbers.")
             % {"vp": award[0], "mp": award[1]}
@@ -287,9 +286,11 @@ class TournamentForm(forms.Form):
             else gettext("The award is worked out from your VP table once it is complete.")
         )
         self.fields["bye_follows_scale"].help_text = help_text
-        if follows:
+        if self["bye_follows_scale"].value():
             for name in ("bye_vp", "bye_mp"):
+                # shown, not typed: no range to check (a 30-VP table's bye gets 21)
                 self.fields[name].widget.attrs["readonly"] = True
+                self.fields[name].validators = []
 
     @staticmethod
     def _initial_from(tournament: Tournament | None) -> dict[str, Any]:
