@@ -33,6 +33,7 @@ from tournaments.rules.standings import (
     vp_taken,
     wins_taken,
 )
+from tournaments.rules.vp_tables import scale_warning
 
 if TYPE_CHECKING:
     from tournaments.models import Tournament
@@ -228,6 +229,10 @@ class DealsFormat(PlayFormat):
     def chart_ceiling(self, rounds: int) -> int:
         best = max([band.winner for band in self.scale.bands] + [self.bye_vp, 1])
         return best * rounds
+
+    def scale_warning(self) -> str:
+        """Why the scale may not be the one meant for the deals a table plays ("" if it is)."""
+        return scale_warning(self.scale, self.deals_per_round)
 
 
 @dataclass(frozen=True)

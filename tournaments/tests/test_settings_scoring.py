@@ -137,8 +137,15 @@ def test_a_3_deal_scale_on_a_4_deal_evening_is_saved_with_a_warning(
     response = organiser_client.post(
         reverse("tournament_create"), settings_data(deals_per_round="4"), follow=True
     )
-    assert Tournament.objects.get().deals_per_round == 4
+    tournament = Tournament.objects.get()
+    assert tournament.deals_per_round == 4
     assert WARNING in response.content.decode()
+    # and the tournament's page says it beside the scale until it is changed
+    page = organiser_client.get(reverse("tournament_detail", args=[tournament.pk]))
+    assert WARNING in page.content.decode()
+    services.tournament_update(tournament=tournament, vp_scale="fibur-4")
+    page = organiser_client.get(reverse("tournament_detail", args=[tournament.pk]))
+    assert "This VP scale is made for" not in page.content.decode()
 
 
 def test_the_warning_shows_as_the_deals_or_the_scale_change(
