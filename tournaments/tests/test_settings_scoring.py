@@ -293,3 +293,18 @@ def test_a_backup_written_before_the_tie_break_order_reads_as_mp_first(
     del data["tournament"]["tie_break_order"]
     copy = tournament_import(data=data, club=other_club, unverified=True)
     assert copy.tie_break_order == MP_FIRST
+
+
+def test_a_backup_ranked_by_the_old_tie_breaks_imports_with_todays_ranks(
+    club: Club, other_club: Club, organiser: User
+) -> None:
+    # two pairs that drew every deal share first place; a file written when ties were ranked
+    # otherwise says 1 and 2: the copy takes the rank today's rules give, the scores as stored
+    tournament = make_tournament(club, pairs=2, rounds=1)
+    prepared = services.round_prepare(tournament=tournament, movement="random", seed=1)
+    services.round_start(round=prepared.round)
+    data = tournament_export(tournament=tournament)
+    assert [pair["rank"] for pair in data["pairs"]] == [1, 1]
+    data["pairs"][1]["rank"] = 2
+    copy = tournament_import(data=data, club=other_club, unverified=True)
+    assert list(copy.pairs.values_list("rank", flat=True)) == [1, 1]
