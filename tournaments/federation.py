@@ -4,14 +4,13 @@ documented in README.md) and an Excel twin for people (the same rows under heade
 reader's language).
 
 One row per pair, with the rounds it played (`from_round`, `to_round`). A pair where a substitute
-played has one row per spell instead (`rules.credits`): the rounds one line-up played, with what
+played has one row per stint instead (`rules.credits`): the rounds one line-up played, with what
 those rounds gave it, so that every player who played for the pair is named and credited with
 the rounds they played. A pair's rows share its rank and number and add up to its standing.
 
 Only final standings go to the federation: the views refuse a tournament that is not finished.
 A player without a card number has an empty cell, which the federation's checks will show."""
 
-from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
@@ -20,10 +19,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.exports import export_filename, rows_csv_response, tournament_sheet
 from tournaments.models import Pair, Player, Tournament
-from tournaments.rules.credits import spells
-from tournaments.rules.standings import TableOutcome
 from tournaments.selectors.pairs import pair_changes
-from tournaments.selectors.results import played_tables
+from tournaments.selectors.results import played_tables, tables_by_pair
 from tournaments.spreadsheets import Sheet, xlsx_response
 
 PLAYER_COLUMNS = ("last_name", "first_name", "card_number")
@@ -71,16 +68,12 @@ def _player_cells(player: Player | None) -> list[str]:
 
 
 def federation_rows(tournament: Tournament, pairs: Iterable[Pair]) -> list[list[Any]]:
-    """A row per pair (per spell of a pair where a substitute played), best first, in
+    """A row per pair (per stint of a pair where a substitute played), best first, in
     `federation_columns` order. Three queries beside the pairs'."""
     pairs = list(pairs)
     play_format = tournament.play_format
     changes = pair_changes(pairs)
-    tables_of: dict[int, list[tuple[int, TableOutcome]]] = defaultdict(list)
-    for played in played_tables([tournament.pk]):
-        for pair_id in (played.outcome.ns, played.outcome.ew):
-            if pair_id is not None:
-                tables_of[pair_id].append((played.round_number, played.outcome))
+    tables_of = tables_by_pair(played_tables([tournament.pk]))
     rows = []
     for pair in pairs:
         rank = pair.rank if pair.rank is not None else ""
@@ -103,15 +96,9 @@ def federation_rows(tournament: Tournament, pairs: Iterable[Pair]) -> list[list[
                 ]
             )
             continue
-        for spell in spells(
-            pair.pk,
-            changes.now(pair),
-            changes.of(pair.pk),
-            tables_of[pair.pk],
-            by_matches=play_format.by_matches,
-        ):
-            record = spell.record
-            players = [changes.players[pid] for pid in spell.line_up]
+        for stint in changes.stints(pair, tables_of[pair.pk], by_matches=play_format.by_matches):
+            record = stint.record
+            players = [changes.players[pid] for pid in stint.line_up]
             one, two = [*players, None, None][:2]
             extra = [getattr(record, name) for name in play_format.extra_columns]
             rows.append(
@@ -124,8 +111,8 @@ def federation_rows(tournament: Tournament, pairs: Iterable[Pair]) -> list[list[
                     record.mp,
                     *extra,
                     record.rounds_played,
-                    spell.first,
-                    spell.last,
+                    stint.first,
+                    stint.last,
                 ]
             )
     return rows

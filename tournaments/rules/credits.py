@@ -3,7 +3,7 @@
 A substitute takes a player's place from a round on; the pair keeps its number and its
 standings, but the federation's file and the season's rankings credit each player with the
 rounds they played (RULES.md; README "Pairs that change"). A pair's line-up is its players in
-one round, in the pair's order; a spell is a run of rounds played by one line-up, with what
+one round, in the pair's order; a stint is a run of rounds played by one line-up, with what
 their tables (byes included) gave it, added up by `standings.credit` as the standings add them.
 """
 
@@ -36,7 +36,7 @@ def line_up(now: LineUp, changes: Sequence[Change], round_number: int) -> LineUp
 
 
 @dataclass(slots=True)
-class Spell:
+class Stint:
     """Rounds `first` to `last` played for a pair by one line-up, and what they gave it."""
 
     line_up: LineUp
@@ -45,22 +45,22 @@ class Spell:
     record: PairRecord = field(default_factory=PairRecord)
 
 
-def spells(
+def stints(
     pair: int,
     now: LineUp,
     changes: Sequence[Change],
     tables: Iterable[tuple[int, TableOutcome]],
     *,
     by_matches: bool,
-) -> list[Spell]:
-    """The pair's finished tables (round number, outcome), in spells of one line-up each, in
-    round order: a pair no one replaced has one spell, whose record is its standing."""
-    result: list[Spell] = []
+) -> list[Stint]:
+    """The pair's finished tables (round number, outcome), in stints of one line-up each, in
+    round order: a pair no one replaced has one stint, whose record is its standing."""
+    result: list[Stint] = []
     for number, table in sorted(tables, key=lambda item: item[0]):
         players = line_up(now, changes, number)
         if not result or result[-1].line_up != players:
-            result.append(Spell(players, number, number))
-        spell = result[-1]
-        spell.last = number
-        credit(spell.record, table, east_west=table.ew == pair, by_matches=by_matches)
+            result.append(Stint(players, number, number))
+        stint = result[-1]
+        stint.last = number
+        credit(stint.record, table, east_west=table.ew == pair, by_matches=by_matches)
     return result

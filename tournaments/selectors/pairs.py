@@ -3,11 +3,12 @@ substitution) — for the organiser's pair page and the public one, and, as plai
 (`pair_changes`), for the federation's file and the season's rankings."""
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tournaments.models import Pair, Player, Substitution
-from tournaments.rules.credits import Change, LineUp, line_up
+from tournaments.rules.credits import Change, LineUp, Stint, line_up, stints
+from tournaments.rules.standings import TableOutcome
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,12 @@ class PairChanges:
     def line_up(self, pair_id: int, round_number: int) -> LineUp:
         """The pair's players in that round."""
         return line_up(self.now_of[pair_id], self.of(pair_id), round_number)
+
+    def stints(
+        self, pair: Pair, tables: Iterable[tuple[int, TableOutcome]], *, by_matches: bool
+    ) -> list[Stint]:
+        """The pair's tables (round, outcome) in runs of one line-up (`rules.credits`)."""
+        return stints(pair.pk, self.now(pair), self.of(pair.pk), tables, by_matches=by_matches)
 
 
 def pair_changes(pairs: Sequence[Pair]) -> PairChanges:

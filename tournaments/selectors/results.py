@@ -67,6 +67,16 @@ def played_tables(tournament_ids: Iterable[int]) -> list[PlayedTable]:
     return _played(Seat.objects.filter(round__tournament_id__in=list(tournament_ids)))
 
 
+def tables_by_pair(tables: Iterable[PlayedTable]) -> dict[int, list[tuple[int, TableOutcome]]]:
+    """Pair id -> (round number, outcome) of each of its tables (byes included)."""
+    by_pair: dict[int, list[tuple[int, TableOutcome]]] = defaultdict(list)
+    for played in tables:
+        for pair_id in (played.outcome.ns, played.outcome.ew):
+            if pair_id is not None:
+                by_pair[pair_id].append((played.round_number, played.outcome))
+    return by_pair
+
+
 def _played(seats: QuerySet[Seat]) -> list[PlayedTable]:
     rows = (
         seats.filter(table__status=Table.Status.DONE)

@@ -17,17 +17,16 @@ for both. What an evening and a meeting are worth is the tournament's format's t
 won and its "MP" the point difference, and a meeting is worth 1 to the winner.
 """
 
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.models import Pair, Player, Season, Tournament
-from tournaments.rules.credits import LineUp, spells
+from tournaments.rules.credits import LineUp
 from tournaments.rules.names import sort_key
 from tournaments.rules.standings import Entity, Evening, Meeting, SeasonRow, season_ranking
 from tournaments.selectors.pairs import pair_changes
-from tournaments.selectors.results import played_tables
+from tournaments.selectors.results import played_tables, tables_by_pair
 
 
 @dataclass
@@ -70,11 +69,7 @@ def season_results(*, season: Season) -> SeasonResults:
     results.players.update(changes.players)
     formats = {pk: tournament.play_format for pk, tournament in by_id.items()}
     tables = played_tables(by_id)
-    tables_of: dict[int, list[tuple[int, Any]]] = defaultdict(list)
-    for played in tables:
-        tables_of[played.outcome.ns].append((played.round_number, played.outcome))
-        if played.outcome.ew is not None:
-            tables_of[played.outcome.ew].append((played.round_number, played.outcome))
+    tables_of = tables_by_pair(tables)
     pair_points: dict[tuple[int, frozenset[int]], list[int]] = {}
     player_points: dict[tuple[int, int], list[int]] = {}
     for pair in pairs:
@@ -88,13 +83,9 @@ def season_results(*, season: Season) -> SeasonResults:
                 credited = []
         else:
             credited = [
-                (spell.line_up, play_format.evening_points(spell.record))
-                for spell in spells(
-                    pair.pk,
-                    changes.now(pair),
-                    changes.of(pair.pk),
-                    tables_of[pair.pk],
-                    by_matches=play_format.by_matches,
+                (stint.line_up, play_format.evening_points(stint.record))
+                for stint in changes.stints(
+                    pair, tables_of[pair.pk], by_matches=play_format.by_matches
                 )
             ]
         for players, (vp, mp) in credited:
@@ -122,7 +113,7 @@ def season_results(*, season: Season) -> SeasonResults:
 
 def _add(points: dict[Any, list[int]], key: Any, vp: int, mp: int) -> None:
     """A credit added to what the key has at an evening (a line-up or a player may have played
-    for it in two spells, or two pairs)."""
+    for it in two stints, or two pairs)."""
     total = points.setdefault(key, [0, 0])
     total[0] += vp
     total[1] += mp

@@ -17,7 +17,7 @@ from tournaments import services
 from tournaments.backup import tournament_export, tournament_import
 from tournaments.federation import federation_rows
 from tournaments.models import Club, Pair, Round, Tournament
-from tournaments.rules.credits import Change, line_up, spells
+from tournaments.rules.credits import Change, line_up, stints
 from tournaments.rules.standings import TableOutcome
 from tournaments.selectors import seasons as season_reads
 from tournaments.tests.test_exports import read_csv
@@ -178,7 +178,7 @@ def test_spells_are_runs_of_one_line_up_with_what_they_scored() -> None:
         (3, TableOutcome(7, 5, 400, 400, 10, 10)),
         (4, TableOutcome(7, None, 355, 0, 14, 0)),
     ]
-    found = spells(7, (6, 9), [Change(3, 8, 9)], tables, by_matches=False)
+    found = stints(7, (6, 9), [Change(3, 8, 9)], tables, by_matches=False)
     assert [(s.line_up, s.first, s.last, s.record.vp, s.record.mp) for s in found] == [
         ((6, 8), 1, 2, 26, 1500),
         ((6, 9), 3, 4, 24, 755),
