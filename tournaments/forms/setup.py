@@ -220,11 +220,10 @@ class TournamentForm(forms.Form):
             # A round the plan did not have yet gets its default movement.
             data = _with_defaults(data, self.plan_rounds)
         shown = data if data is not None and not seated else initial
-        self.scale_award = _award_of(shown.get("vp_scale"), shown.get("custom_vp_bands"))
+        scale = _scale_of(shown.get("vp_scale"), shown.get("custom_vp_bands"), strict=not seated)
+        self.scale_award = None if scale is None else bye_award(scale)
         """(VP, MP) the chosen scale gives a bye, or None while its table is not readable."""
-        self.scale_warning = _warning_of(
-            shown.get("vp_scale"), shown.get("custom_vp_bands"), shown.get("deals_per_round")
-        )
+        self.scale_warning = _warning_of(scale, shown.get("deals_per_round"))
         """Why the chosen scale may not fit the deals per round ("" when it does)."""
         if data is not None and not seated and _ticked(data, "bye_follows_scale"):
             data = _with_award(data, self.scale_award)
@@ -393,26 +392,21 @@ class TournamentForm(forms.Form):
         }
 
 
-def _scale_of(slug: object, custom: object) -> VpScale | None:
-    """The scale the form's values choose, or None while a custom table is not readable."""
+def _scale_of(slug: object, custom: object, *, strict: bool) -> VpScale | None:
+    """The scale the form's values choose, or None while a custom table is not usable (`strict`:
+    not one a referee would publish either)."""
     if slug in VP_SCALES:
         return VP_SCALES[str(slug)]
     if slug != CUSTOM_SCALE:
         return None
     rows = custom if isinstance(custom, list) else parse_rows(str(custom or ""))[0]
     try:
-        return scale_from_rows(rows)
+        return scale_from_rows(rows, strict=strict)
     except (ValueError, IndexError, TypeError):
         return None
 
 
-def _award_of(slug: object, custom: object) -> tuple[int, int] | None:
-    scale = _scale_of(slug, custom)
-    return None if scale is None else bye_award(scale)
-
-
-def _warning_of(slug: object, custom: object, deals: object) -> str:
-    scale = _scale_of(slug, custom)
+def _warning_of(scale: VpScale | None, deals: object) -> str:
     try:
         number = int(str(deals).strip())
     except ValueError:

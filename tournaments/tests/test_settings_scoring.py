@@ -79,6 +79,8 @@ def test_a_table_that_makes_no_sense_is_refused_by_the_form(
     page = response.content.decode().replace("&#x27;", "'")
     for message in messages:
         assert message in page
+    # no award is shown from a table that is refused
+    assert "The award is worked out from your VP table once it is complete." in page
     assert not Tournament.objects.exists()
 
 
