@@ -87,9 +87,11 @@ def credit(
     pair's record. In a match to a target the bye's points count in the point difference; in
     the deals format the difference ranks nothing and a bye adds none to it."""
     record.rounds_played += 1
-    own, other = ("ew", "ns") if east_west else ("ns", "ew")
-    mp, other_mp = getattr(table, f"{own}_mp"), getattr(table, f"{other}_mp")
-    record.vp += getattr(table, f"{own}_vp")
+    if east_west:
+        own, mp, other_mp, vp = "ew", table.ew_mp, table.ns_mp, table.ew_vp
+    else:
+        own, mp, other_mp, vp = "ns", table.ns_mp, table.ew_mp, table.ns_vp
+    record.vp += vp
     record.mp += mp
     if table.winner == own:
         record.matches_won += 1
@@ -148,6 +150,8 @@ def _levels(group: list[E], key: Callable[[E], int]) -> list[list[E]]:
 def _mini_league(group: list[E], taken: Mapping[tuple[E, E], int]) -> list[list[E]]:
     """The level group split by what each took from the others in it, each part split again
     among its own members alone, until nothing changes."""
+    if len(group) < 2:
+        return [group]
     points = {a: sum(taken.get((a, b), 0) for b in group if b != a) for a in group}
     parts = _levels(group, points.__getitem__)
     if len(parts) == 1:
