@@ -58,6 +58,21 @@ def scale_from_rows(rows: Sequence[Sequence[int | None]], *, strict: bool = Fals
     return VpScale(CUSTOM_SCALE, "Custom", tuple(bands))
 
 
+def chosen_scale(slug: object, custom: object, *, strict: bool) -> VpScale | None:
+    """The scale a settings form's values choose (a federation scale's slug, or "custom" and
+    the typed lines or stored rows), or None while a custom table is not usable (`strict`: not
+    one a referee would publish either)."""
+    if slug in VP_SCALES:
+        return VP_SCALES[str(slug)]
+    if slug != CUSTOM_SCALE:
+        return None
+    rows = custom if isinstance(custom, list) else parse_rows(str(custom or ""))[0]
+    try:
+        return scale_from_rows(rows, strict=strict)
+    except (ValueError, IndexError, TypeError):
+        return None
+
+
 def scale_warning(scale: VpScale, deals_per_round: int) -> str:
     """Why the scale may not be the one meant for an evening of `deals_per_round` deals a
     table ("" when it fits, or is a referee's own table)."""

@@ -14,7 +14,8 @@ from scoring import rule_set
 from tournaments import services
 from tournaments.forms.entry import entry_forms
 from tournaments.forms.seasons import SeasonForm
-from tournaments.forms.setup import MovementForm, PairsForm, SwapForm, TournamentForm
+from tournaments.forms.settings import TournamentForm
+from tournaments.forms.setup import MovementForm, PairsForm, SwapForm
 from tournaments.models import Club, Pair, Round, Table, Tournament
 from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_views_entry import HTMX, form_data, region, seated_table

@@ -18,7 +18,8 @@ from django_htmx.middleware import HtmxDetails
 
 from tournaments import selectors, services
 from tournaments.forms.pairs import EntrantsFileForm, ReopenForm
-from tournaments.forms.setup import PairsForm, TournamentForm
+from tournaments.forms.settings import TournamentForm
+from tournaments.forms.setup import PairsForm
 from tournaments.models import Pair, Round, Tournament
 from tournaments.rules.glossary import KIND_TERMS, words_for
 from tournaments.services import ServiceError
