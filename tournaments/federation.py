@@ -69,7 +69,7 @@ def _player_cells(player: Player | None) -> list[str]:
 
 def federation_rows(tournament: Tournament, pairs: Iterable[Pair]) -> list[list[Any]]:
     """A row per pair (per stint of a pair where a substitute played), best first, in
-    `federation_columns` order. Three queries beside the pairs'."""
+    `federation_columns` order. Two queries beside the pairs' (substitutions, tables)."""
     pairs = list(pairs)
     play_format = tournament.play_format
     changes = pair_changes(pairs)
