@@ -361,6 +361,15 @@ MESSAGES: dict[str, Template] = {
             "the loser, and no one gets less than 0"
         )
     ),
+    "vp.totals_differ": gettext_noop(
+        "every band must share out the same VP: the band from {first_lower} gives {first_winner}–{first_loser} ({first_total} in all), the band from {lower} gives {winner}–{loser} ({total} in all)"
+    ),
+    "vp.winner_falls": gettext_noop(
+        "the winner's VP may not go down as the difference grows: the band from {lower} gives the winner {winner}, the band after it (from {next_lower}) only {next_winner}"
+    ),
+    "vp.gap": gettext_noop(
+        "the bands leave a gap: {lower}–{upper} ends at {upper} and the next band begins at {next_lower}, so a difference of {missing} is in no band (begin the next band at {missing})"
+    ),
     # --- anything else ---
     "deal.unscorable": gettext_noop("this cannot be scored"),
 }

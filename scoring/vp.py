@@ -7,6 +7,11 @@ last band whose lower bound it reaches, so a difference that falls between two p
 (possible with traditional's 11-point ace, or house rules) stays in the lower band: on the 3-deal
 table 52 and 54 give 10-10 like 50, since 11-9 begins at 55. The upper bound is what the table
 prints; the last band has none ("1505 and more", "more than 2000").
+
+`scale_problems` are the shapes no scale can have (the engine refuses them); `sense_problems`
+the tables no referee would publish (each band's VP adding to another total, the winner's VP
+falling as the difference grows, a difference in no band), refused when an organiser sets one.
+`bye_award` is the default award of a pair that sits out, which follows the scale.
 """
 
 from collections.abc import Iterable
@@ -31,6 +36,9 @@ class VpScale:
     slug: str
     name: str
     bands: tuple[VpBand, ...]
+    deals: int | None = None
+    """The deals a table plays on this scale (the federation's are made for 3 or 4); None for a
+    referee's own table, made for whatever the evening plays."""
 
     def __post_init__(self) -> None:
         problems = scale_problems(self.bands)
@@ -83,9 +91,84 @@ def scale_problems(bands: Iterable[VpBand]) -> list[Problem]:
     return problems
 
 
-def _scale(slug: str, name: str, rows: list[tuple[int, int | None, int]], total: int) -> VpScale:
+MP_STEP = 5
+"""Match points come in fives (cards of 5, 10, 15, 20, 30; bonuses of 50 and 100), so a printed
+table leaves out the differences between 50 and 55; only traditional's 11-point ace gives
+others, and those stay in the lower band."""
+
+
+def sense_problems(bands: Iterable[VpBand]) -> list[Problem]:
+    """What makes a usable table one no referee would publish: every band's two VP add up to the
+    same total, the winner's VP never fall as the difference grows, and no difference a deal
+    can give (a multiple of 5) falls between two bands."""
+    bands = list(bands)
+    problems: list[Problem] = []
+    if not bands:
+        return problems
+    first = bands[0]
+    for band in bands[1:]:
+        if band.winner + band.loser != first.winner + first.loser:
+            params = {
+                "first_lower": first.lower,
+                "first_winner": first.winner,
+                "first_loser": first.loser,
+                "first_total": first.winner + first.loser,
+                "lower": band.lower,
+                "winner": band.winner,
+                "loser": band.loser,
+                "total": band.winner + band.loser,
+            }
+            problems.append(Problem("vp.totals_differ", params=params))
+    for band, following in pairwise(bands):
+        if following.winner < band.winner:
+            params = {
+                "lower": band.lower,
+                "winner": band.winner,
+                "next_lower": following.lower,
+                "next_winner": following.winner,
+            }
+            problems.append(Problem("vp.winner_falls", params=params))
+    for band, following in pairwise(bands):
+        if band.upper is None:
+            continue
+        missing = (band.upper // MP_STEP + 1) * MP_STEP
+        if following.lower > missing:
+            params = {
+                "lower": band.lower,
+                "upper": band.upper,
+                "next_lower": following.lower,
+                "missing": missing,
+            }
+            problems.append(Problem("vp.gap", params=params))
+    return problems
+
+
+BYE_SHARE = 70
+"""The default award of a pair that sits out, in per cent of the scale's top VP: the codes'
+walk-over share (RULES.md, Tournament scoring), which the bye follows."""
+BYE_SHARE_BY_DEALS = {4: 60}
+"""The share on a scale made for 4-deal rounds (FIBUR 4: 12 VP, 305 MP)."""
+
+
+def bye_award(scale: VpScale) -> tuple[int, int]:
+    """(VP, MP) of a pair that sits out, by default: the share of the scale's top VP (70 %,
+    60 % on a 4-deal scale; a referee's own table 70 %, rounded to a whole VP, half up), with
+    the MP where the band giving that many VP begins (or the highest band giving fewer, when no
+    band gives exactly that many). FIBUR 3: 14 VP, 355 MP; FIBUR 4: 12 VP, 305 MP."""
+    share = BYE_SHARE_BY_DEALS.get(scale.deals or 0, BYE_SHARE)
+    top = max(band.winner for band in scale.bands)
+    vp = (top * share + 50) // 100
+    reached = [band for band in scale.bands if band.winner <= vp]
+    mp = reached[-1].lower if reached else scale.bands[0].lower
+    return vp, mp
+
+
+def _scale(
+    slug: str, name: str, rows: list[tuple[int, int | None, int]], total: int, deals: int
+) -> VpScale:
     """A federation table from its printed (lower, upper, winner) rows."""
-    return VpScale(slug, name, tuple(VpBand(lo, up, w, total - w) for lo, up, w in rows))
+    bands = tuple(VpBand(lo, up, w, total - w) for lo, up, w in rows)
+    return VpScale(slug, name, bands, deals)
 
 
 VP_SCALES: dict[str, VpScale] = {
@@ -106,6 +189,7 @@ VP_SCALES: dict[str, VpScale] = {
             (1505, None, 20),
         ],
         20,
+        3,
     ),
     "fibur-4": _scale(
         "fibur-4",
@@ -124,6 +208,7 @@ VP_SCALES: dict[str, VpScale] = {
             (2001, None, 20),  # "more than 2000"
         ],
         20,
+        4,
     ),
 }
 

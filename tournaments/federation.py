@@ -1,7 +1,12 @@
 """The federation's file: a finished tournament's final standings with each player's federation
-card number (tessera), one row per pair, as a CSV for the federation's software (stable
-snake_case columns, documented in README.md) and an Excel twin for people (the same rows under
-headers in the reader's language).
+card number (tessera), as a CSV for the federation's software (stable snake_case columns,
+documented in README.md) and an Excel twin for people (the same rows under headers in the
+reader's language).
+
+One row per pair, with the rounds it played (`from_round`, `to_round`). A pair where a substitute
+played has one row per stint instead (`rules.credits`): the rounds one line-up played, with what
+those rounds gave it, so that every player who played for the pair is named and credited with
+the rounds they played. A pair's rows share its rank and number and add up to its standing.
 
 Only final standings go to the federation: the views refuse a tournament that is not finished.
 A player without a card number has an empty cell, which the federation's checks will show."""
@@ -14,16 +19,23 @@ from django.utils.translation import gettext as _
 
 from tournaments.exports import export_filename, rows_csv_response, tournament_sheet
 from tournaments.models import Pair, Player, Tournament
+from tournaments.selectors.pairs import pair_changes
+from tournaments.selectors.results import played_tables, tables_by_pair
 from tournaments.spreadsheets import Sheet, xlsx_response
 
 PLAYER_COLUMNS = ("last_name", "first_name", "card_number")
 
 
 def federation_columns(tournament: Tournament) -> list[str]:
-    """The CSV's column names: a match-format evening adds matches won and point difference."""
+    """The CSV's column names: a match-format evening adds matches won and point difference;
+    the rounds a row's players played come last (added after the first files: the columns
+    before them keep their places)."""
     players = [f"player_{which}_{column}" for which in ("one", "two") for column in PLAYER_COLUMNS]
     extra = list(tournament.play_format.extra_columns)
-    return ["rank", "pair_number", *players, "vp", "mp", *extra, "rounds_played"]
+    return [
+        "rank", "pair_number", *players, "vp", "mp", *extra, "rounds_played",
+        "from_round", "to_round",
+    ]  # fmt: skip
 
 
 def federation_headers(tournament: Tournament) -> list[str]:
@@ -44,6 +56,8 @@ def federation_headers(tournament: Tournament) -> list[str]:
         _("MP"),
         *extra,
         _("Rounds played"),
+        _("From round"),
+        _("To round"),
     ]
 
 
@@ -54,22 +68,53 @@ def _player_cells(player: Player | None) -> list[str]:
 
 
 def federation_rows(tournament: Tournament, pairs: Iterable[Pair]) -> list[list[Any]]:
-    """One row per pair, best first, in `federation_columns` order."""
+    """A row per pair (per stint of a pair where a substitute played), best first, in
+    `federation_columns` order. Two queries beside the pairs' (substitutions, tables)."""
+    pairs = list(pairs)
+    play_format = tournament.play_format
+    changes = pair_changes(pairs)
+    tables_of = tables_by_pair(played_tables([tournament.pk]))
     rows = []
     for pair in pairs:
-        extra = [getattr(pair, name) for name in tournament.play_format.extra_columns]
-        rows.append(
-            [
-                pair.rank if pair.rank is not None else "",
-                pair.number,
-                *_player_cells(pair.player_one),
-                *_player_cells(pair.player_two),
-                pair.vp,
-                pair.mp,
-                *extra,
-                pair.rounds_played,
-            ]
-        )
+        rank = pair.rank if pair.rank is not None else ""
+        rounds = sorted(number for number, _table in tables_of[pair.pk])
+        if not changes.of(pair.pk):
+            # no one replaced: the pair's standing as stored
+            extra = [getattr(pair, name) for name in play_format.extra_columns]
+            rows.append(
+                [
+                    rank,
+                    pair.number,
+                    *_player_cells(pair.player_one),
+                    *_player_cells(pair.player_two),
+                    pair.vp,
+                    pair.mp,
+                    *extra,
+                    pair.rounds_played,
+                    rounds[0] if rounds else "",
+                    rounds[-1] if rounds else "",
+                ]
+            )
+            continue
+        for stint in changes.stints(pair, tables_of[pair.pk], by_matches=play_format.by_matches):
+            record = stint.record
+            players = [changes.players[pid] for pid in stint.line_up]
+            one, two = [*players, None, None][:2]
+            extra = [getattr(record, name) for name in play_format.extra_columns]
+            rows.append(
+                [
+                    rank,
+                    pair.number,
+                    *_player_cells(one),
+                    *_player_cells(two),
+                    record.vp,
+                    record.mp,
+                    *extra,
+                    record.rounds_played,
+                    stint.first,
+                    stint.last,
+                ]
+            )
     return rows
 
 

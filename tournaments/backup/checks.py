@@ -34,7 +34,8 @@ def _rules_of(tournament: Tournament) -> RuleSet:
     except (ValueError, TypeError) as error:
         raise bad("the tournament", f"has house rules this site cannot use ({error})") from None
     if tournament.vp_scale == CUSTOM_SCALE:
-        services.vp_scale_from_rows(tournament.custom_vp_bands)
+        # as it was accepted: a table set before the sense checks still imports
+        services.vp_scale_from_rows(tournament.custom_vp_bands, strict=False)
     return rules
 
 
@@ -146,10 +147,15 @@ def check_tables(backup: Backup) -> None:
 
 
 def check_standings(backup: Backup) -> None:
-    """Every pair's stored standing, against `services.standings_recompute` over the tables."""
+    """Every pair's stored standing, against `services.standings_recompute` over the tables.
+    Once a round has started the rank is not compared but written as today's rules give it: it
+    is no score, and a file written before a change of the tie-breaks (issue 20: the
+    mini-league applied again to the pairs still level) may hold the old one."""
     tournament = backup.tournament
     stored = {number: pair.row for number, pair in backup.pairs.items()}
+    compared = STANDING_FIELDS
     if any(round_.row.status != Round.Status.SEATING for round_ in backup.rounds):
+        compared = tuple(key for key in STANDING_FIELDS if key != "rank")
         services.standings_recompute(tournament=tournament)
         fresh = {pair.number: pair for pair in tournament.pairs.all()}
         wanted = {
@@ -161,7 +167,8 @@ def check_standings(backup: Backup) -> None:
         blank = dict.fromkeys(STANDING_FIELDS, 0) | {"rank": None}
         wanted = dict.fromkeys(stored, blank)
     for number, pair in sorted(stored.items()):
-        for key, value in wanted[number].items():
+        for key in compared:
+            value = wanted[number][key]
             if getattr(pair, key) != value:
                 what = _label(Pair, key)
                 raise _refused(f"pair {number}", what, getattr(pair, key), value, "its tables give")

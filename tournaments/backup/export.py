@@ -18,13 +18,15 @@ from tournaments.backup.fields import (
     PLAYER_FIELDS,
     ROUND_FIELDS,
     SIDE_FIELDS,
+    SUBSTITUTION_FIELDS,
     TABLE_FIELDS,
     TOURNAMENT_FIELDS,
+    TOURNAMENT_LATER_FIELDS,
     VERSION,
     Row,
 )
 from tournaments.backup.signing import signed
-from tournaments.models import Deal, DealSide, Meld, Seat, Table, Tournament
+from tournaments.models import Deal, DealSide, Meld, Seat, Substitution, Table, Tournament
 
 
 def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
@@ -78,6 +80,19 @@ def _document(tournament: Tournament) -> dict[str, Any]:
         seats_of[seat.table_id].append(
             {"direction": seat.direction, "pair": pair_number[seat.pair_id]}
         )
+    substitutions_of: dict[int, list[Row]] = defaultdict(list)
+    for change in (
+        Substitution.objects.filter(pair__tournament=tournament)
+        .select_related("player_out", "player_in")
+        .order_by("pair_id", "from_round", "id")
+    ):
+        substitutions_of[change.pair_id].append(
+            {
+                **_dump(change, SUBSTITUTION_FIELDS),
+                "player_out": _dump(change.player_out, PLAYER_FIELDS),
+                "player_in": _dump(change.player_in, PLAYER_FIELDS),
+            }
+        )
     tables_of: dict[int, list[Row]] = defaultdict(list)
     for table in tables:
         tables_of[table.round_id].append(
@@ -90,7 +105,7 @@ def _document(tournament: Tournament) -> dict[str, Any]:
         "exported_at": _plain(timezone.now()),
         "club": {"slug": tournament.club.slug, "name": tournament.club.name},
         "tournament": {
-            **_dump(tournament, TOURNAMENT_FIELDS),
+            **_dump(tournament, (*TOURNAMENT_FIELDS, *TOURNAMENT_LATER_FIELDS)),
             "season": None if season is None else {"slug": season.slug, "name": season.name},
         },
         "pairs": [
@@ -100,6 +115,7 @@ def _document(tournament: Tournament) -> dict[str, Any]:
                 "player_two": None
                 if pair.player_two is None
                 else _dump(pair.player_two, PLAYER_FIELDS),
+                "substitutions": substitutions_of[pair.pk],
             }
             for pair in pairs
         ],

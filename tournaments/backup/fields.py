@@ -17,11 +17,17 @@ TOURNAMENT_FIELDS = (
     "movement_plan", "vp_scale", "custom_vp_bands", "target_score", "bye_vp", "bye_mp",
     "status", "published", "results_version", "created_at",
 )  # fmt: skip
+TOURNAMENT_LATER_FIELDS = ("tie_break_order",)
+"""Settings added after the first files were written: optional when read (a file without them
+gets the field's default: MP before head-to-head)."""
 PLAYER_FIELDS = ("first_name", "last_name", "card_number")
 PAIR_FIELDS = ("number", *STANDING_FIELDS)
 PAIR_PLAY_FIELDS = ("joined_from", "withdrawn_from")
 """A late pair's first round and a withdrawn pair's first round out; optional when read (files
 written before pairs could change during an evening have neither)."""
+SUBSTITUTION_FIELDS = ("from_round",)
+"""A substitution of a pair's player, with the players out and in: optional when read (files
+written before substitutes were kept have none; their pairs name only the players of now)."""
 ROUND_FIELDS = ("number", "movement", "step", "seed", "status", "pairing_outdated")
 TABLE_TOTALS = ("status", "ns_mp", "ew_mp", "ns_vp", "ew_vp", "winner")
 TABLE_LABELS = {

@@ -22,8 +22,10 @@ from tournaments.backup.fields import (
     ROUND_FIELDS,
     SIDE_FIELDS,
     SIDE_NAMES,
+    SUBSTITUTION_FIELDS,
     TABLE_FIELDS,
     TOURNAMENT_FIELDS,
+    TOURNAMENT_LATER_FIELDS,
     VERSION,
     Row,
 )
@@ -37,6 +39,7 @@ from tournaments.models import (
     ResultChange,
     Round,
     Seat,
+    Substitution,
     Table,
     Tournament,
 )
@@ -167,6 +170,10 @@ def _moment(field: Any, value: object, where: str) -> date | datetime:
 class _PairIn:
     row: Pair
     players: list[Row | None]
+    substitutions: list[tuple[int, Row, Row]] = field(default_factory=list)
+    """(from round, player out, player in), in the order they were made."""
+    placed_substitutions: list[tuple[int, Player, Player]] = field(default_factory=list)
+    """The same with the club's players, once placed (restore._place_players)."""
 
 
 @dataclass
@@ -220,8 +227,9 @@ class Backup:
 
 def read(data: Row, club: Club) -> Backup:
     head = _object(data.get("tournament"), "the tournament")
+    present = [name for name in TOURNAMENT_LATER_FIELDS if name in head]
     tournament = Tournament(
-        club=club, **_values(Tournament, head, TOURNAMENT_FIELDS, "the tournament")
+        club=club, **_values(Tournament, head, (*TOURNAMENT_FIELDS, *present), "the tournament")
     )
     season = head.get("season")
     if season is not None and not isinstance(_object(season, "the season").get("slug"), str):
@@ -244,7 +252,7 @@ def read(data: Row, club: Club) -> Backup:
             )
         present = [name for name in PAIR_PLAY_FIELDS if name in row]
         values = _values(Pair, row, (*PAIR_FIELDS, *present), where)
-        pairs[number] = _PairIn(Pair(**values), players)
+        pairs[number] = _PairIn(Pair(**values), players, _substitutions(row, where))
     rounds = [_read_round(row, pairs) for row in _list(data, "rounds", "the file")]
     if len({round_.row.number for round_ in rounds}) != len(rounds):
         raise bad("the file", "lists a round number twice")
@@ -261,6 +269,22 @@ def read(data: Row, club: Club) -> Backup:
         user = _user(row, "user", "an audit record")
         changes.append(_ChangeIn(ResultChange(**values), values["at"], place, user))
     return Backup(tournament, season, pairs, rounds, changes)
+
+
+def _substitutions(row: Row, where: str) -> list[tuple[int, Row, Row]]:
+    """A pair's substitutions (none in a file written before they were kept)."""
+    if "substitutions" not in row:
+        return []
+    found = []
+    for change in _list(row, "substitutions", where):
+        change = _object(change, f"{where}, a substitution")
+        values = _values(Substitution, change, SUBSTITUTION_FIELDS, f"{where}, a substitution")
+        people = [
+            _values(Player, _object(change.get(key), f"{where}, {key}"), PLAYER_FIELDS, where)
+            for key in ("player_out", "player_in")
+        ]
+        found.append((values["from_round"], people[0], people[1]))
+    return found
 
 
 def _read_round(row: object, pairs: dict[int, _PairIn]) -> _RoundIn:

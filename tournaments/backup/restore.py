@@ -21,6 +21,7 @@ from tournaments.models import (
     ResultChange,
     Round,
     Seat,
+    Substitution,
     Table,
     Tournament,
     TournamentEvent,
@@ -104,6 +105,11 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
         pair.row.tournament = tournament
     codes_issued(tournament, [pair.row for pair in backup.pairs.values()])  # links issued anew
     Pair.objects.bulk_create([pair.row for pair in backup.pairs.values()])
+    Substitution.objects.bulk_create(
+        Substitution(pair=pair.row, player_out=out, player_in=in_, from_round=from_round)
+        for pair in backup.pairs.values()
+        for from_round, out, in_ in pair.placed_substitutions
+    )
     for round_ in backup.rounds:
         round_.row.tournament = tournament
     Round.objects.bulk_create([round_.row for round_ in backup.rounds])
@@ -172,7 +178,8 @@ def _choose_slug(tournament: Tournament, club: Club, notes: list[str]) -> None:
 
 
 def _place_players(backup: Backup, club: Club, notes: list[str]) -> None:
-    """Give each pair its players: the club's own when they are known, else new ones."""
+    """Give each pair its players, and its substitutions theirs: the club's own when they are
+    known, else new ones."""
     known = list(Player.objects.filter(club=club).order_by("pk"))
     by_card = {player.card_number: player for player in known if player.card_number}
     by_name: dict[tuple[str, str], list[Player]] = defaultdict(list)
@@ -180,29 +187,28 @@ def _place_players(backup: Backup, club: Club, notes: list[str]) -> None:
         by_name[(player.first_name.casefold(), player.last_name.casefold())].append(player)
     new: list[Player] = []
     reused: set[int] = set()
+
+    def place(person: Row) -> Player:
+        card = person["card_number"]
+        # a file written before surnames kept their particles ("Luciano De" "Luca")
+        first, last = move_particles(person["first_name"], person["last_name"])
+        person = {**person, "first_name": first, "last_name": last}
+        name = (first.casefold(), last.casefold())
+        found: Player | None = by_card.get(card) if card else None
+        if found is None:
+            found = next((p for p in by_name[name] if not card or not p.card_number), None)
+        if found is None:
+            found = Player(club=club, **person, sort_name=sort_name(last, first))
+            new.append(found)
+            by_name[name].append(found)
+            if card:
+                by_card[card] = found
+        elif found.pk is not None:
+            reused.add(found.pk)
+        return found
+
     for number, pair in sorted(backup.pairs.items()):
-        players: list[Player | None] = []
-        for person in pair.players:
-            if person is None:
-                players.append(None)
-                continue
-            card = person["card_number"]
-            # a file written before surnames kept their particles ("Luciano De" "Luca")
-            first, last = move_particles(person["first_name"], person["last_name"])
-            person = {**person, "first_name": first, "last_name": last}
-            name = (first.casefold(), last.casefold())
-            found: Player | None = by_card.get(card) if card else None
-            if found is None:
-                found = next((p for p in by_name[name] if not card or not p.card_number), None)
-            if found is None:
-                found = Player(club=club, **person, sort_name=sort_name(last, first))
-                new.append(found)
-                by_name[name].append(found)
-                if card:
-                    by_card[card] = found
-            elif found.pk is not None:
-                reused.add(found.pk)
-            players.append(found)
+        players = [None if person is None else place(person) for person in pair.players]
         one, two = players
         assert one is not None  # _read insists on the first player
         if one is two:
@@ -211,6 +217,9 @@ def _place_players(backup: Backup, club: Club, notes: list[str]) -> None:
                 "number or name), and a pair needs two different players; nothing was imported."
             )
         pair.row.player_one, pair.row.player_two = one, two
+        pair.placed_substitutions = [
+            (from_round, place(out), place(in_)) for from_round, out, in_ in pair.substitutions
+        ]
     Player.objects.bulk_create(new)
     notes.append(f"Players: {len(reused)} of {club.name}'s own, {len(new)} new.")
 

@@ -3,10 +3,12 @@ errors name what is asked, and help texts that speak the reader's language (lazy
 request reads its own)."""
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 from django.utils import formats
+from django.utils.datastructures import MultiValueDict
 from django.utils.functional import Promise, lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
@@ -155,3 +157,16 @@ def add_help(form: forms.Form, texts: dict[str, Any] = SETTINGS_HELP) -> None:
         key = "movement" if name.startswith("movement_") else name
         if not field.help_text and key in texts:
             field.help_text = texts[key]
+
+
+def ticked(data: Mapping[str, Any], name: str) -> bool:
+    """Whether a tick box is ticked in posted data, as Django reads it."""
+    return bool(forms.CheckboxInput().value_from_datadict(data, MultiValueDict(), name))
+
+
+def with_values(data: Mapping[str, Any], values: Mapping[str, object]) -> Mapping[str, Any]:
+    """A copy of posted data with some values replaced (a QueryDict's copy can be changed)."""
+    copy = data.copy() if hasattr(data, "copy") else dict(data)
+    for name, value in values.items():
+        copy[name] = str(value)
+    return copy

@@ -18,6 +18,7 @@ from tournaments.rules import states
 from tournaments.rules.formats import PlayFormat, format_of
 from tournaments.rules.glossary import Words, words_for
 from tournaments.rules.limits import PAIR_CODE_DIGITS
+from tournaments.rules.standings import HEAD_TO_HEAD_FIRST, MP_FIRST
 from tournaments.rules.vp_tables import CUSTOM_SCALE as CUSTOM_SCALE
 from tournaments.rules.vp_tables import scale_from_rows
 
@@ -40,7 +41,17 @@ VP_SCALE_CHOICES = [
 ] + [(CUSTOM_SCALE, _("Custom table of bands"))]
 
 
+class TieBreaks(models.TextChoices):
+    """What ranks pairs level on VP (on matches won, in a match format): VP first, a draw last,
+    always (RULES.md)."""
+
+    MP_FIRST = MP_FIRST, _("VP, then MP, then head-to-head (the federation's order)")
+    HEAD_TO_HEAD_FIRST = HEAD_TO_HEAD_FIRST, _("VP, then head-to-head, then MP")
+
+
 class Tournament(models.Model):
+    TieBreaks = TieBreaks
+
     class Format(models.TextChoices):
         """One choice for each format of `rules.formats.FORMATS`."""
 
@@ -94,8 +105,26 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Empty: the variant's usual target."),
     )
-    bye_vp = models.PositiveSmallIntegerField(_("victory points for a bye"), default=14)
-    bye_mp = models.IntegerField(_("match points for a bye"), default=355)
+    bye_vp = models.PositiveSmallIntegerField(
+        _("victory points for a bye"),
+        null=True,
+        blank=True,
+        default=None,
+        help_text=_("Empty: the award the VP scale gives (FIBUR 3: 14 VP, FIBUR 4: 12 VP)."),
+    )
+    bye_mp = models.IntegerField(
+        _("match points for a bye"),
+        null=True,
+        blank=True,
+        default=None,
+        help_text=_("Empty: the award the VP scale gives (FIBUR 3: 355 MP, FIBUR 4: 305 MP)."),
+    )
+    tie_break_order = models.CharField(
+        verbose_name=_("tie-break order"),
+        max_length=20,
+        choices=TieBreaks.choices,
+        default=TieBreaks.MP_FIRST,
+    )
     status = models.CharField(
         verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.SETUP
     )

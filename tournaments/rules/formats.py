@@ -14,7 +14,7 @@ format is a new class here and an entry in `FORMATS`.
 """
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Protocol
 
 from django.utils.translation import gettext as _
@@ -22,7 +22,9 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from scoring import MatchState, RuleSet, VpScale, match_state
+from scoring.vp import bye_award
 from tournaments.rules.standings import (
+    MP_FIRST,
     PairRecord,
     Standing,
     TableOutcome,
@@ -31,6 +33,7 @@ from tournaments.rules.standings import (
     wins_taken,
 )
 from tournaments.rules.states import EW, NS, TableStatus
+from tournaments.rules.vp_tables import scale_warning
 from tournaments.templatetags.numbers import points_text
 
 NOT_STARTED, IN_PROGRESS = TableStatus.NOT_STARTED.value, TableStatus.IN_PROGRESS.value
@@ -45,9 +48,11 @@ class Settings(Protocol):
     a backup)."""
 
     format: str
-    bye_vp: int
-    bye_mp: int
+    bye_vp: int | None
+    """None: the VP scale's award (`scoring.vp.bye_award`)."""
+    bye_mp: int | None
     deals_per_round: int
+    tie_break_order: str
 
     @property
     def rules(self) -> RuleSet: ...
@@ -79,17 +84,29 @@ class TableResult:
 
 @dataclass(frozen=True)
 class PlayFormat:
-    """What both formats share: the rules of the variant and the bye's award."""
+    """What both formats share: the rules of the variant, the bye's award and the order of the
+    tie-breaks."""
 
     slug: ClassVar[str]
     rules: RuleSet
     bye_vp: int
     bye_mp: int
+    tie_breaks: str = field(default=MP_FIRST, kw_only=True)
+    """`rules.standings.MP_FIRST` or `HEAD_TO_HEAD_FIRST`: what breaks a tie on the first total."""
 
     @classmethod
     def of(cls, settings: Settings) -> "PlayFormat":
         """This format with a tournament's settings."""
         raise NotImplementedError
+
+    @staticmethod
+    def bye_of(settings: Settings) -> tuple[int, int]:
+        """The bye's (VP, MP) by the settings: an award left empty follows the VP scale
+        (`scoring.vp.bye_award`)."""
+        scale_vp, scale_mp = bye_award(settings.scale)
+        vp = scale_vp if settings.bye_vp is None else settings.bye_vp
+        mp = scale_mp if settings.bye_mp is None else settings.bye_mp
+        return vp, mp
 
     # --- tables ---------------------------------------------------------------------------------
 
@@ -140,7 +157,7 @@ class PlayFormat:
     def rank(
         self, pair_ids: Sequence[int], outcomes: Iterable[TableOutcome]
     ) -> dict[int, PairRecord]:
-        return rank_pairs(pair_ids, outcomes, by_matches=self.by_matches)
+        return rank_pairs(pair_ids, outcomes, by_matches=self.by_matches, order=self.tie_breaks)
 
     def evening_points(self, record: Standing) -> tuple[int, int]:
         """What an evening is worth to a pair in a season: (VP, MP) or (won, difference)."""
@@ -207,10 +224,10 @@ class DealsFormat(PlayFormat):
     def of(cls, settings: Settings) -> "DealsFormat":
         return cls(
             settings.rules,
-            settings.bye_vp,
-            settings.bye_mp,
+            *cls.bye_of(settings),
             deals_per_round=settings.deals_per_round,
             scale=settings.scale,
+            tie_breaks=settings.tie_break_order,
         )
 
     def table_result(self, deal_totals: Sequence[tuple[int, int]]) -> TableResult:
@@ -272,6 +289,10 @@ class DealsFormat(PlayFormat):
         best = max([band.winner for band in self.scale.bands] + [self.bye_vp, 1])
         return best * rounds
 
+    def scale_warning(self) -> str:
+        """Why the scale may not be the one meant for the deals a table plays ("" if it is)."""
+        return scale_warning(self.scale, self.deals_per_round)
+
 
 @dataclass(frozen=True)
 class TargetFormat(PlayFormat):
@@ -286,7 +307,12 @@ class TargetFormat(PlayFormat):
 
     @classmethod
     def of(cls, settings: Settings) -> "TargetFormat":
-        return cls(settings.rules, settings.bye_vp, settings.bye_mp, target=settings.target)
+        return cls(
+            settings.rules,
+            *cls.bye_of(settings),
+            target=settings.target,
+            tie_breaks=settings.tie_break_order,
+        )
 
     def table_result(self, deal_totals: Sequence[tuple[int, int]]) -> TableResult:
         state = self.match(deal_totals)

@@ -1,15 +1,32 @@
-"""Ranking pairs from their finished tables: pure Python, no database.
+"""Ranking pairs from their finished tables, and a season's pairs and players from their
+evenings: pure Python, no database.
 
-Deals format: total VP, then total MP, then head-to-head among the pairs still level (the VP
-they took from each other), then a draw (the same rank). Target format: matches won, then point
-difference, then head-to-head. A bye counts as a table played with the tournament's award.
+One ranking (`rank_by`) serves both. Deals format: total VP, then total MP, then head-to-head
+among the pairs still level, then a draw (the same rank). Target format: matches won, then
+point difference, then head-to-head. The organiser may put head-to-head before the second total
+(`HEAD_TO_HEAD_FIRST`); the first total comes first and the draw last, always.
+
+Head-to-head is a mini-league of what the level pairs took from each other (RULES.md,
+"Tournament scoring"): the meetings among them only, those that exist (pairs that never met are
+compared on the meetings they had), applied again to each group it leaves level, among those
+pairs alone, until nothing changes. A group with no meeting at all is not split by it.
+
+What a table adds to a pair's record is `credit`'s to say, once: a bye counts as a table played
+with the award its table stores (in a match to a target, that award is a win: the format's
+`bye_result` says so, and the table stores it).
 """
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from itertools import groupby
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
+
+MP_FIRST = "mp_first"
+"""Tie-break order: VP, then MP, then head-to-head (the federation's order, the default)."""
+HEAD_TO_HEAD_FIRST = "head_to_head_first"
+"""Tie-break order: VP, then head-to-head, then MP (as some club circuits do)."""
+TIE_BREAK_ORDERS = (MP_FIRST, HEAD_TO_HEAD_FIRST)
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +39,7 @@ class TableOutcome:
     ns_vp: int
     ew_vp: int
     winner: str = ""
-    """Target format: "ns" or "ew"."""
+    """Target format: "ns" or "ew" (a bye's table stores "ns": it counts as a win)."""
 
 
 def vp_taken(table: TableOutcome) -> tuple[int, int]:
@@ -63,8 +80,91 @@ class Standing(Protocol):
     def point_difference(self) -> int: ...
 
 
+def credit(
+    record: PairRecord, table: TableOutcome, *, east_west: bool = False, by_matches: bool = False
+) -> None:
+    """Add one side of a finished table (North-South unless `east_west`), or a bye, to a
+    pair's record. In a match to a target the bye's points count in the point difference; in
+    the deals format the difference ranks nothing and a bye adds none to it."""
+    record.rounds_played += 1
+    if east_west:
+        own, mp, other_mp, vp = "ew", table.ew_mp, table.ns_mp, table.ew_vp
+    else:
+        own, mp, other_mp, vp = "ns", table.ns_mp, table.ew_mp, table.ns_vp
+    record.vp += vp
+    record.mp += mp
+    if table.winner == own:
+        record.matches_won += 1
+    if table.ew is None:
+        record.byes += 1
+        if by_matches:
+            record.point_difference += mp
+        return
+    record.point_difference += mp - other_mp
+
+
+E = TypeVar("E", bound=Hashable)
+FIRST, SECOND, HEAD_TO_HEAD = "first", "second", "head_to_head"
+
+
+def rank_by(
+    entities: Sequence[E],
+    totals: Callable[[E], tuple[int, int]],
+    taken: Mapping[tuple[E, E], int],
+    *,
+    order: str = MP_FIRST,
+) -> list[tuple[int, list[E]]]:
+    """The entities ranked, best first, as (rank, the entities sharing it) for each level
+    group: by the first of their `totals` (VP, or matches won), then by the second (MP, or
+    point difference) and head-to-head in the tie-break `order`, then a draw. `taken[(a, b)]`
+    is what a took from b over their meetings that count. Within a level group the entities
+    keep the order they came in."""
+    criteria = (SECOND, HEAD_TO_HEAD) if order != HEAD_TO_HEAD_FIRST else (HEAD_TO_HEAD, SECOND)
+    keys = {entity: totals(entity) for entity in entities}
+
+    def split(group: list[E], criteria: tuple[str, ...]) -> list[list[E]]:
+        if len(group) < 2 or not criteria:
+            return [group]
+        criterion, rest = criteria[0], criteria[1:]
+        if criterion == HEAD_TO_HEAD:
+            parts = _mini_league(group, taken)
+        else:
+            index = 0 if criterion == FIRST else 1
+            parts = _levels(group, lambda entity: keys[entity][index])
+        return [level for part in parts for level in split(part, rest)]
+
+    ranked = []
+    position = 1
+    for level in split(list(entities), (FIRST, *criteria)):
+        ranked.append((position, level))
+        position += len(level)
+    return ranked
+
+
+def _levels(group: list[E], key: Callable[[E], int]) -> list[list[E]]:
+    """The group split by `key`, highest first, each part in the group's order."""
+    ordered = sorted(group, key=key, reverse=True)
+    return [list(part) for _key, part in groupby(ordered, key=key)]
+
+
+def _mini_league(group: list[E], taken: Mapping[tuple[E, E], int]) -> list[list[E]]:
+    """The level group split by what each took from the others in it, each part split again
+    among its own members alone, until nothing changes."""
+    if len(group) < 2:
+        return [group]
+    points = {a: sum(taken.get((a, b), 0) for b in group if b != a) for a in group}
+    parts = _levels(group, points.__getitem__)
+    if len(parts) == 1:
+        return parts
+    return [level for part in parts for level in _mini_league(part, taken)]
+
+
 def rank_pairs(
-    pair_ids: Sequence[int], outcomes: Iterable[TableOutcome], *, by_matches: bool = False
+    pair_ids: Sequence[int],
+    outcomes: Iterable[TableOutcome],
+    *,
+    by_matches: bool = False,
+    order: str = MP_FIRST,
 ) -> dict[int, PairRecord]:
     records = {pid: PairRecord() for pid in pair_ids}
     taken = wins_taken if by_matches else vp_taken
@@ -73,60 +173,28 @@ def rank_pairs(
         ns = records.get(table.ns)
         if ns is None:
             continue
-        ns.rounds_played += 1
         if table.ew is None:
-            ns.byes += 1
-            ns.vp += table.ns_vp
-            ns.mp += table.ns_mp
-            if by_matches:
-                ns.matches_won += 1
-                ns.point_difference += table.ns_mp
+            credit(ns, table, by_matches=by_matches)
             continue
         ew = records.get(table.ew)
         if ew is None:
             continue
-        ew.rounds_played += 1
-        ns.vp, ew.vp = ns.vp + table.ns_vp, ew.vp + table.ew_vp
-        ns.mp, ew.mp = ns.mp + table.ns_mp, ew.mp + table.ew_mp
-        difference = table.ns_mp - table.ew_mp
-        ns.point_difference += difference
-        ew.point_difference -= difference
-        if table.winner == "ns":
-            ns.matches_won += 1
-        elif table.winner == "ew":
-            ew.matches_won += 1
+        credit(ns, table, by_matches=by_matches)
+        credit(ew, table, east_west=True, by_matches=by_matches)
         ns_took, ew_took = taken(table)
         head_to_head[(table.ns, table.ew)] += ns_took
         head_to_head[(table.ew, table.ns)] += ew_took
 
-    def main_key(pid: int) -> tuple[int, int]:
+    def totals(pid: int) -> tuple[int, int]:
         record = records[pid]
         if by_matches:
             return (record.matches_won, record.point_difference)
         return (record.vp, record.mp)
 
-    rank = 1
-    # one pass over the pairs, level group by level group (a 500-pair field has hundreds)
-    for _key, grouped in groupby(sorted(pair_ids, key=main_key, reverse=True), key=main_key):
-        level = list(grouped)
-        mini = _head_to_head(level, head_to_head)
-        level.sort(key=lambda pid: mini[pid], reverse=True)
-        position = rank
-        for offset, pid in enumerate(level):
-            if offset and mini[pid] != mini[level[offset - 1]]:
-                position = rank + offset
-            records[pid].rank = position
-        rank += len(level)
+    for rank, level in rank_by(pair_ids, totals, head_to_head, order=order):
+        for pid in level:
+            records[pid].rank = rank
     return records
-
-
-def _head_to_head(level: Sequence[Any], taken: dict[tuple[Any, Any], int]) -> dict[Any, int]:
-    """What each of a level group took from the others, when every one of them met every
-    other (a complete mini-league); otherwise nothing, and the group is a draw."""
-    complete = all((a, b) in taken for i, a in enumerate(level) for b in level[i + 1 :])
-    if not complete:
-        return dict.fromkeys(level, 0)
-    return {a: sum(taken[(a, b)] for b in level if b != a) for a in level}
 
 
 # --- seasons -------------------------------------------------------------------------------------
@@ -147,8 +215,10 @@ class Evening:
 
 @dataclass(frozen=True, slots=True)
 class Meeting:
-    """Two entities at one table, with what each took from the other (VP, or 1 for a win)."""
+    """Two entities at one table of a tournament, with what each took from the other (VP, or 1
+    for a win)."""
 
+    tournament: int
     a: Entity
     b: Entity
     a_points: int
@@ -170,37 +240,37 @@ def season_ranking(
     evenings: Iterable[Evening], meetings: Iterable[Meeting], *, best_of: int | None
 ) -> list[SeasonRow]:
     """Each entity's best `best_of` evenings (by VP, then MP; all when None) added up, then
-    ranked as a tournament is: VP, MP, head-to-head among those level, then a draw."""
+    ranked as a tournament is (`rank_by`): VP, MP, head-to-head among those level, then a
+    draw. Head-to-head counts a meeting only when its evening counts for both entities."""
     by_entity: dict[Entity, list[Evening]] = defaultdict(list)
     for evening in evenings:
         by_entity[evening.entity].append(evening)
-    rows = []
+    rows: dict[Entity, SeasonRow] = {}
     for entity, played in by_entity.items():
         best = sorted(played, key=lambda e: (e.vp, e.mp, -e.tournament), reverse=True)
         counted = best if best_of is None else best[:best_of]
-        rows.append(
-            SeasonRow(
-                entity=entity,
-                evenings=len(played),
-                counted=len(counted),
-                vp=sum(e.vp for e in counted),
-                mp=sum(e.mp for e in counted),
-                counted_tournaments=tuple(sorted(e.tournament for e in counted)),
-            )
+        rows[entity] = SeasonRow(
+            entity=entity,
+            evenings=len(played),
+            counted=len(counted),
+            vp=sum(e.vp for e in counted),
+            mp=sum(e.mp for e in counted),
+            counted_tournaments=tuple(sorted(e.tournament for e in counted)),
         )
     taken: dict[tuple[Entity, Entity], int] = defaultdict(int)
     for meeting in meetings:
-        taken[(meeting.a, meeting.b)] += meeting.a_points
-        taken[(meeting.b, meeting.a)] += meeting.b_points
-    rows.sort(key=lambda row: (row.vp, row.mp), reverse=True)
-    index = 0
-    while index < len(rows):
-        level = [r for r in rows[index:] if (r.vp, r.mp) == (rows[index].vp, rows[index].mp)]
-        mini = _head_to_head([r.entity for r in level], taken)
-        level.sort(key=lambda r: mini[r.entity], reverse=True)
-        for offset, row in enumerate(level):
-            same = offset and mini[row.entity] == mini[level[offset - 1].entity]
-            row.rank = level[offset - 1].rank if same else index + 1 + offset
-        rows[index : index + len(level)] = level
-        index += len(level)
-    return rows
+        a, b = rows.get(meeting.a), rows.get(meeting.b)
+        if a is None or b is None:
+            continue
+        if meeting.tournament in a.counted_tournaments and (
+            meeting.tournament in b.counted_tournaments
+        ):
+            taken[(meeting.a, meeting.b)] += meeting.a_points
+            taken[(meeting.b, meeting.a)] += meeting.b_points
+    ranked = rank_by(list(rows), lambda entity: (rows[entity].vp, rows[entity].mp), taken)
+    result = []
+    for rank, level in ranked:
+        for entity in level:
+            rows[entity].rank = rank
+            result.append(rows[entity])
+    return result

@@ -6,6 +6,11 @@ band), and a difference that falls between two printed bands stays in the lower 
 in the federation's tables (`scoring.vp`). The organiser types one band a line, as printed
 ("55–150, 11, 9"; the last "1505 and more, 20, 0" or "more than 2000, 20, 0"); the older way of
 typing only the upper bound ("150, 11, 9"; the last "more, 20, 0") is still read.
+
+A table an organiser sets must also make sense (`scoring.vp.sense_problems`: each band's VP add
+up to the same total, the winner's VP never fall, no gap); a stored table is read as it was
+accepted, so an evening set up before those checks still shows. `scale_warning` says when a
+scale is made for another number of deals than the evening plays.
 """
 
 import re
@@ -13,9 +18,9 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 
-from scoring import VpBand, VpScale
+from scoring import VP_SCALES, VpBand, VpScale
 from scoring.problems import render
-from scoring.vp import scale_problems
+from scoring.vp import scale_problems, sense_problems
 from tournaments.rules.problem_text import reader_templates
 
 CUSTOM_SCALE = "custom"
@@ -31,8 +36,9 @@ MAX_VP = 1000
 MAX_BANDS = 50
 
 
-def scale_from_rows(rows: Sequence[Sequence[int | None]]) -> VpScale:
-    """The scale of stored rows; ValueError (in the organiser's words) if they make none."""
+def scale_from_rows(rows: Sequence[Sequence[int | None]], *, strict: bool = False) -> VpScale:
+    """The scale of stored rows; ValueError (in the organiser's words) if they make none, or,
+    `strict`, if they make one no referee would publish (an organiser setting a table)."""
     bands: list[VpBand] = []
     for row in rows:
         lower: int | None
@@ -43,11 +49,52 @@ def scale_from_rows(rows: Sequence[Sequence[int | None]]) -> VpScale:
             lower, upper, winner, loser = row
         bands.append(VpBand(int(lower or 0), upper, int(winner or 0), int(loser or 0)))
     problems = scale_problems(bands)
+    if strict and not problems:
+        problems = sense_problems(bands)
     if problems:
         # the engine's problems by their codes, in the reader's language
         templates = reader_templates()
         raise ValueError("; ".join(render(problem, templates=templates) for problem in problems))
     return VpScale(CUSTOM_SCALE, "Custom", tuple(bands))
+
+
+def chosen_scale(slug: object, custom: object, *, strict: bool) -> VpScale | None:
+    """The scale a settings form's values choose (a federation scale's slug, or "custom" and
+    the typed lines or stored rows), or None while a custom table is not usable (`strict`: not
+    one a referee would publish either)."""
+    if slug in VP_SCALES:
+        return VP_SCALES[str(slug)]
+    if slug != CUSTOM_SCALE:
+        return None
+    rows = custom if isinstance(custom, list) else parse_rows(str(custom or ""))[0]
+    try:
+        return scale_from_rows(rows, strict=strict)
+    except (ValueError, IndexError, TypeError):
+        return None
+
+
+def scale_warning(scale: VpScale, deals_per_round: int) -> str:
+    """Why the scale may not be the one meant for an evening of `deals_per_round` deals a
+    table ("" when it fits, or is a referee's own table)."""
+    if scale.deals is None or scale.deals == deals_per_round:
+        return ""
+    fitting = [other for other in VP_SCALES.values() if other.deals == deals_per_round]
+    values = {"made": scale.deals, "deals": deals_per_round}
+    if not fitting:
+        return (
+            _(
+                "This VP scale is made for %(made)s deals a table, but the tables play "
+                "%(deals)s deals a round: check that it is the scale your club means."
+            )
+            % values
+        )
+    return (
+        _(
+            "This VP scale is made for %(made)s deals a table, but the tables play %(deals)s "
+            "deals a round: the scale made for %(deals)s deals is usually the right one."
+        )
+        % values
+    )
 
 
 def rows_of(scale: VpScale) -> list[Row]:

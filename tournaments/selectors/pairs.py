@@ -1,12 +1,17 @@
 """Reads of a pair's story during an evening: who played which rounds for it (after a
-substitution) — for the organiser's pair page and the public one; and where a club's player
-shows (the tournaments a name correction changes)."""
+substitution) — for the organiser's pair page and the public one, and, as plain ids
+(`pair_changes`), for the federation's file and the season's rankings; and where a club's
+player shows (the tournaments a name correction changes)."""
 
-from dataclasses import dataclass
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from tournaments.models import Pair, Player, Tournament
+from tournaments.models import Pair, Player, Substitution, Tournament
+from tournaments.rules.credits import Change, LineUp, Stint, line_up, stints
+from tournaments.rules.standings import TableOutcome
 
 
 @dataclass(frozen=True)
@@ -50,3 +55,53 @@ def player_tournaments(player: Player) -> list[Tournament]:
     )
     ids = Tournament.objects.filter(shown).values("pk")
     return list(Tournament.objects.filter(pk__in=ids).select_related("club"))
+
+
+@dataclass
+class PairChanges:
+    """The substitutions of some pairs, as `rules.credits` reads them."""
+
+    players: dict[int, Player] = field(default_factory=dict)
+    """Every player of those pairs, by id: the players of now, the replaced and the substitutes."""
+    changes: dict[int, list[Change]] = field(default_factory=dict)
+    """Pair id -> its substitutions in the order they were made."""
+    now_of: dict[int, LineUp] = field(default_factory=dict)
+
+    def of(self, pair_id: int) -> list[Change]:
+        return self.changes.get(pair_id, [])
+
+    def now(self, pair: Pair) -> LineUp:
+        return self.now_of[pair.pk]
+
+    def line_up(self, pair_id: int, round_number: int) -> LineUp:
+        """The pair's players in that round."""
+        return line_up(self.now_of[pair_id], self.of(pair_id), round_number)
+
+    def stints(
+        self, pair: Pair, tables: Iterable[tuple[int, TableOutcome]], *, by_matches: bool
+    ) -> list[Stint]:
+        """The pair's tables (round, outcome) in runs of one line-up (`rules.credits`)."""
+        return stints(pair.pk, self.now(pair), self.of(pair.pk), tables, by_matches=by_matches)
+
+
+def pair_changes(pairs: Sequence[Pair]) -> PairChanges:
+    """Who played for each of `pairs` (their players selected): one query."""
+    result = PairChanges()
+    for pair in pairs:
+        players = [p for p in (pair.player_one, pair.player_two) if p is not None]
+        result.now_of[pair.pk] = tuple(p.pk for p in players)
+        result.players.update((p.pk, p) for p in players)
+    changes: dict[int, list[Change]] = defaultdict(list)
+    substitutions = (
+        Substitution.objects.filter(pair_id__in=[pair.pk for pair in pairs])
+        .select_related("player_out", "player_in")
+        .order_by("pair_id", "from_round", "id")
+    )
+    for change in substitutions:
+        changes[change.pair_id].append(
+            Change(change.from_round, change.player_out_id, change.player_in_id)
+        )
+        result.players[change.player_out_id] = change.player_out
+        result.players[change.player_in_id] = change.player_in
+    result.changes = dict(changes)
+    return result

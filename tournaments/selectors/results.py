@@ -6,6 +6,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.db.models import QuerySet
+
 from tournaments.models import DealSide, Round, Seat, Table, Tournament
 from tournaments.movements import Seating, TableSeat
 from tournaments.rules.standings import TableOutcome
@@ -37,35 +39,71 @@ class FinishedTables:
 def finished_tables(tournament: Tournament, *, before: int | None = None) -> FinishedTables:
     """The outcomes of the finished tables by round (of rounds before `before`, if given);
     tables of a round still being seated count for nothing. One query."""
-    seats = Seat.objects.filter(round__tournament=tournament, table__status=Table.Status.DONE)
+    seats = Seat.objects.filter(round__tournament=tournament)
     if before is not None:
         seats = seats.filter(round__number__lt=before)
+    by_round: dict[int, list[TableOutcome]] = defaultdict(list)
+    done: set[int] = set()
+    for played in _played(seats):
+        by_round[played.round_number].append(played.outcome)
+        if played.round_done:
+            done.add(played.round_number)
+    return FinishedTables(dict(by_round), frozenset(done))
+
+
+@dataclass(frozen=True)
+class PlayedTable:
+    """A finished table (or bye) of a started round, as the rankings read it."""
+
+    tournament: int
+    round_number: int
+    round_done: bool
+    outcome: TableOutcome
+
+
+def played_tables(tournament_ids: Iterable[int]) -> list[PlayedTable]:
+    """The finished tables (byes included) of the tournaments' started rounds, by tournament,
+    round and table: one query."""
+    return _played(Seat.objects.filter(round__tournament_id__in=list(tournament_ids)))
+
+
+def tables_by_pair(tables: Iterable[PlayedTable]) -> dict[int, list[tuple[int, TableOutcome]]]:
+    """Pair id -> (round number, outcome) of each of its tables (byes included)."""
+    by_pair: dict[int, list[tuple[int, TableOutcome]]] = defaultdict(list)
+    for played in tables:
+        for pair_id in (played.outcome.ns, played.outcome.ew):
+            if pair_id is not None:
+                by_pair[pair_id].append((played.round_number, played.outcome))
+    return by_pair
+
+
+def _played(seats: QuerySet[Seat]) -> list[PlayedTable]:
     rows = (
-        seats.exclude(round__status=Round.Status.SEATING)
-        .order_by("round__number", "table__number", "direction")
+        seats.filter(table__status=Table.Status.DONE)
+        .exclude(round__status=Round.Status.SEATING)
+        .order_by("round__tournament_id", "round__number", "table__number", "direction")
         .values_list(
-            "table_id", "direction", "pair_id", "round__number", "round__status",
-            "table__ns_mp", "table__ew_mp", "table__ns_vp", "table__ew_vp", "table__winner",
+            "table_id", "direction", "pair_id", "round__tournament_id", "round__number",
+            "round__status", "table__ns_mp", "table__ew_mp", "table__ns_vp", "table__ew_vp",
+            "table__winner",
         )
     )  # fmt: skip
     # plain rows, not three model instances a seat: the standings read this on every save
     at_table: dict[int, dict[str, int]] = defaultdict(dict)
-    tables: dict[int, tuple[int, tuple[int, int, int | None, int | None, str]]] = {}
-    done: set[int] = set()
-    for table_id, direction, pair_id, number, status, *result in rows:
+    tables: dict[int, tuple[int, int, str, tuple[int, int, int | None, int | None, str]]] = {}
+    for table_id, direction, pair_id, tournament_id, number, status, *result in rows:
         at_table[table_id][direction] = pair_id
-        tables[table_id] = (number, tuple(result))  # type: ignore[assignment]
-        if status == Round.Status.DONE:
-            done.add(number)
-    by_round: dict[int, list[TableOutcome]] = defaultdict(list)
-    for table_id, (number, (ns_mp, ew_mp, ns_vp, ew_vp, winner)) in tables.items():
+        tables[table_id] = (tournament_id, number, status, tuple(result))  # type: ignore[assignment]
+    played = []
+    for table_id, (tournament_id, number, status, totals) in tables.items():
+        ns_mp, ew_mp, ns_vp, ew_vp, winner = totals
         seated = at_table[table_id]
         outcome = TableOutcome(
             ns=seated[NS], ew=seated.get(EW), ns_mp=ns_mp, ew_mp=ew_mp, ns_vp=ns_vp or 0,
             ew_vp=ew_vp or 0, winner=winner,
         )  # fmt: skip
-        by_round[number].append(outcome)
-    return FinishedTables(dict(by_round), frozenset(done))
+        played.append(PlayedTable(tournament_id, number, status == Round.Status.DONE, outcome))
+    return played
 
 
 def outcomes(tournament: Tournament, *, before: int | None = None) -> list[TableOutcome]:

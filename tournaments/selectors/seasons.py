@@ -2,29 +2,31 @@
 players by each one's best evenings.
 
 `season_results` turns the stored rows of the season's finished tournaments into the pure
-`rules.standings.Evening` and `Meeting` values (three queries, whatever the number of
+`rules.standings.Evening` and `Meeting` values (four queries, whatever the number of
 evenings), and `season_standings` ranks them with `rules.standings.season_ranking`: nothing is
 recomputed from the deals, every number comes from the Pair and Table rows the services stored.
 
-A pair is the same two players in either order (its identity is the frozenset of their ids);
-a player is credited with the VP and MP of whatever pair they played in. Head-to-head between
-players counts the tables where they sat on opposite sides. What an evening and a meeting are
-worth is the tournament's format's to say (`evening_points`, `meeting_points`): in a match to a
-target an evening's "VP" is the matches won and its "MP" the point difference, and a meeting is
-worth 1 to the winner.
+A pair is the same two players in either order (its identity is the frozenset of their ids). A
+pair no one replaced is credited with its evening as its standings stored it, and so is each of
+its players. Where a substitute played (`rules.credits`), each player is credited with the
+rounds they played, and each line-up (the same two players) with the rounds it played together:
+an evening counts as played for whoever played at least one round of it. Head-to-head between
+players counts the tables where they sat on opposite sides, and only at evenings that count
+for both. What an evening and a meeting are worth is the tournament's format's to say
+(`evening_points`, `meeting_points`): in a match to a target an evening's "VP" is the matches
+won and its "MP" the point difference, and a meeting is worth 1 to the winner.
 """
 
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tournaments.models import Pair, Player, Season, Seat, Table, Tournament
+from tournaments.models import Pair, Player, Season, Tournament
+from tournaments.rules.credits import LineUp
 from tournaments.rules.names import sort_key
 from tournaments.rules.standings import Entity, Evening, Meeting, SeasonRow, season_ranking
-from tournaments.selectors.results import outcome_of
-
-NS, EW = Seat.Direction.NS, Seat.Direction.EW
+from tournaments.selectors.pairs import pair_changes
+from tournaments.selectors.results import played_tables, tables_by_pair
 
 
 @dataclass
@@ -46,53 +48,75 @@ def season_tournaments(season: Season) -> list[Tournament]:
     return list(season.tournaments.order_by("date", "id"))
 
 
-def _pair_entity(pair: Pair) -> frozenset[int]:
-    return frozenset(pid for pid in (pair.player_one_id, pair.player_two_id) if pid is not None)
+def _entity(players: LineUp) -> frozenset[int]:
+    return frozenset(players)
 
 
 def season_results(*, season: Season) -> SeasonResults:
-    """Evenings and meetings of the season's finished tournaments, in three queries."""
+    """Evenings and meetings of the season's finished tournaments, in four queries."""
     tournaments = season_tournaments(season)
     counted = [t for t in tournaments if t.is_finished]
     by_id = {t.pk: t for t in counted}
     results = SeasonResults(tournaments=tournaments, counted=counted)
     if not counted:
         return results
-    pairs = (
-        Pair.objects.filter(tournament_id__in=by_id, rounds_played__gt=0)
+    pairs = list(
+        Pair.objects.filter(tournament_id__in=by_id)
         .select_related("player_one", "player_two")
         .order_by("tournament_id", "number")
     )
-    entity_of: dict[int, frozenset[int]] = {}
+    changes = pair_changes(pairs)
+    results.players.update(changes.players)
+    formats = {pk: tournament.play_format for pk, tournament in by_id.items()}
+    tables = played_tables(by_id)
+    tables_of = tables_by_pair(tables)
+    pair_points: dict[tuple[int, frozenset[int]], list[int]] = {}
+    player_points: dict[tuple[int, int], list[int]] = {}
     for pair in pairs:
         tournament = by_id[pair.tournament_id]
-        entity = _pair_entity(pair)
-        entity_of[pair.pk] = entity
-        vp, mp = tournament.play_format.evening_points(pair)
-        results.pair_evenings.append(Evening(tournament.pk, entity, vp, mp))
-        for player in (pair.player_one, pair.player_two):
-            if player is not None:
-                results.players[player.pk] = player
-                results.player_evenings.append(Evening(tournament.pk, player.pk, vp, mp))
-    seats = Seat.objects.filter(
-        round__tournament_id__in=by_id, table__is_bye=False, table__status=Table.Status.DONE
-    ).select_related("table", "round")
-    at_table: dict[int, dict[str, int]] = defaultdict(dict)
-    tables_by_id: dict[int, tuple[Table, Tournament]] = {}
-    for seat in seats:
-        at_table[seat.table_id][seat.direction] = seat.pair_id
-        tables_by_id[seat.table_id] = (seat.table, by_id[seat.round.tournament_id])
-    for table_id, places in sorted(at_table.items()):
-        ns, ew = entity_of.get(places.get(NS, 0)), entity_of.get(places.get(EW, 0))
-        if ns is None or ew is None:
+        play_format = formats[tournament.pk]
+        if not changes.of(pair.pk):
+            if pair.rounds_played:
+                # no one replaced: the evening as the standings stored it
+                credited = [(changes.now(pair), play_format.evening_points(pair))]
+            else:
+                credited = []
+        else:
+            credited = [
+                (stint.line_up, play_format.evening_points(stint.record))
+                for stint in changes.stints(
+                    pair, tables_of[pair.pk], by_matches=play_format.by_matches
+                )
+            ]
+        for players, (vp, mp) in credited:
+            _add(pair_points, (tournament.pk, _entity(players)), vp, mp)
+            for player in players:
+                _add(player_points, (tournament.pk, player), vp, mp)
+    results.pair_evenings = [Evening(t, e, vp, mp) for (t, e), (vp, mp) in pair_points.items()]
+    results.player_evenings = [Evening(t, p, vp, mp) for (t, p), (vp, mp) in player_points.items()]
+    for played in tables:
+        outcome = played.outcome
+        if outcome.ew is None:
             continue
-        table, tournament = tables_by_id[table_id]
-        ns_points, ew_points = tournament.play_format.meeting_points(outcome_of(table, places))
-        results.pair_meetings.append(Meeting(ns, ew, ns_points, ew_points))
+        tournament = by_id[played.tournament]
+        ns = changes.line_up(outcome.ns, played.round_number)
+        ew = changes.line_up(outcome.ew, played.round_number)
+        ns_points, ew_points = formats[tournament.pk].meeting_points(outcome)
+        results.pair_meetings.append(
+            Meeting(tournament.pk, _entity(ns), _entity(ew), ns_points, ew_points)
+        )
         results.player_meetings.extend(
-            Meeting(a, b, ns_points, ew_points) for a in sorted(ns) for b in sorted(ew)
+            Meeting(tournament.pk, a, b, ns_points, ew_points) for a in ns for b in ew
         )
     return results
+
+
+def _add(points: dict[Any, list[int]], key: Any, vp: int, mp: int) -> None:
+    """A credit added to what the key has at an evening (a line-up or a player may have played
+    for it in two stints, or two pairs)."""
+    total = points.setdefault(key, [0, 0])
+    total[0] += vp
+    total[1] += mp
 
 
 @dataclass

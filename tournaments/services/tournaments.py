@@ -13,6 +13,7 @@ from scoring import VpScale, house_rules, rule_set
 from tournaments.models import CUSTOM_SCALE, Club, Round, Tournament, TournamentEvent
 from tournaments.rules import limits
 from tournaments.rules.progress import finished_refusal
+from tournaments.rules.standings import MP_FIRST, TIE_BREAK_ORDERS
 from tournaments.rules.vp_tables import scale_from_rows
 from tournaments.selectors.access import User
 from tournaments.selectors.progress import progress_of
@@ -39,8 +40,9 @@ def tournament_create(
     vp_scale: str = "fibur-3",
     custom_vp_bands: Sequence[Sequence[int | None]] = (),
     target_score: int | None = None,
-    bye_vp: int = 14,
-    bye_mp: int = 355,
+    bye_vp: int | None = None,
+    bye_mp: int | None = None,
+    tie_break_order: str = MP_FIRST,
     house_rules_overrides: dict[str, Any] | None = None,
     movement_plan: Sequence[str] = (),
     published: bool = False,
@@ -56,6 +58,7 @@ def tournament_create(
         raise ServiceError(_("House rules: %(error)s.") % {"error": error}) from None
     if vp_scale == CUSTOM_SCALE:
         vp_scale_from_rows(custom_vp_bands)
+    _check_tie_breaks(tie_break_order)
     plan = list(movement_plan) or default_movement_plan(rounds)
     base = slugify(f"{name} {date:%Y-%m-%d}")[:70] or "tournament"
     slug, n = base, 2
@@ -75,6 +78,7 @@ def tournament_create(
         target_score=target_score,
         bye_vp=bye_vp,
         bye_mp=bye_mp,
+        tie_break_order=tie_break_order,
         house_rules=overrides,
         movement_plan=plan,
         published=published,
@@ -90,13 +94,21 @@ def default_movement_plan(rounds: int) -> list[str]:
     return plan[:rounds]
 
 
-def vp_scale_from_rows(rows: Sequence[Sequence[int | None]]) -> VpScale:
+def vp_scale_from_rows(rows: Sequence[Sequence[int | None]], *, strict: bool = True) -> VpScale:
     """A custom VP table from its stored rows (`rules.vp_tables`); ServiceError says what is
-    wrong."""
+    wrong. `strict` (an organiser setting the table) also refuses a table no referee would
+    publish; a table stored before is read as it was accepted."""
     try:
-        return scale_from_rows(rows)
+        return scale_from_rows(rows, strict=strict)
     except (ValueError, IndexError, TypeError) as error:
         raise ServiceError(_("The VP table is not usable: %(error)s.") % {"error": error}) from None
+
+
+def _check_tie_breaks(order: str) -> None:
+    if order not in TIE_BREAK_ORDERS:
+        raise ServiceError(
+            _("Choose the order of the tie-breaks: MP before head-to-head, or after it.")
+        )
 
 
 @transaction.atomic
@@ -153,6 +165,7 @@ SCORING_SETTINGS = {
     "target_score": gettext_lazy("the target score"),
     "bye_vp": gettext_lazy("the bye award"),
     "bye_mp": gettext_lazy("the bye award"),
+    "tie_break_order": gettext_lazy("the order of the tie-breaks"),
 }
 UPDATABLE = (
     "name",
@@ -251,7 +264,11 @@ def tournament_update(
                 % {"what": what}
             )
     if fields.get("vp_scale", tournament.vp_scale) == CUSTOM_SCALE:
-        vp_scale_from_rows(fields.get("custom_vp_bands", tournament.custom_vp_bands))
+        # a table set now must make sense; one accepted before is kept as it is
+        strict = bool({"vp_scale", "custom_vp_bands"} & changed)
+        vp_scale_from_rows(fields.get("custom_vp_bands", tournament.custom_vp_bands), strict=strict)
+    if "tie_break_order" in fields:
+        _check_tie_breaks(fields["tie_break_order"])
     rounds = fields.get("rounds", tournament.rounds)
     if rounds < 1:
         raise ServiceError(_("A tournament needs at least one round."))

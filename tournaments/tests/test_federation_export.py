@@ -17,7 +17,7 @@ FEDERATION_HEADER = [
     "rank", "pair_number",
     "player_one_last_name", "player_one_first_name", "player_one_card_number",
     "player_two_last_name", "player_two_first_name", "player_two_card_number",
-    "vp", "mp", "rounds_played",
+    "vp", "mp", "rounds_played", "from_round", "to_round",
 ]  # fmt: skip
 
 
@@ -61,8 +61,10 @@ def test_the_federation_file_of_a_match_evening_adds_matches_won_and_difference(
 ) -> None:
     tournament = played(club, organiser, pairs=2, rounds=1, deals=3, format="target")
     header, *rows = read_csv(organiser_client.get(reverse("federation_csv", args=[tournament.pk])))
-    assert header[-3:] == ["matches_won", "point_difference", "rounds_played"]
-    assert sorted(int(row[-3]) for row in rows) == [0, 1]
+    assert header[-5:] == [
+        "matches_won", "point_difference", "rounds_played", "from_round", "to_round",
+    ]  # fmt: skip
+    assert sorted(int(row[-5]) for row in rows) == [0, 1]
 
 
 def test_the_federation_excel_file_reads_back_with_headers_in_italian(

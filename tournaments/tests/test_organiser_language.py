@@ -15,7 +15,8 @@ from tournaments import services
 from tournaments.forms.entry import entry_forms
 from tournaments.forms.rounds import MovementForm, SwapForm
 from tournaments.forms.seasons import SeasonForm
-from tournaments.forms.setup import PairsForm, TournamentForm
+from tournaments.forms.settings import TournamentForm
+from tournaments.forms.setup import PairsForm
 from tournaments.models import Club, Pair, Round, Table, Tournament
 from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_views_entry import HTMX, form_data, region, seated_table

@@ -20,7 +20,7 @@ BIG = str(2**31)
     ("changes", "message"),
     [
         # a bye worth more match points than any column holds
-        ({"bye_mp": BIG}, "Write the MP of a bye from 0 to 10000."),
+        ({"bye_follows_scale": "", "bye_mp": BIG}, "Write the MP of a bye from 0 to 10000."),
         # a target no match reaches
         ({"format": "target", "target_score": BIG}, "Write the target score from 100 to 100000."),
         # a closing bonus past any club's house rule (every deal save was a 500 after it)
@@ -61,7 +61,9 @@ def test_the_services_refuse_the_same_whatever_the_way_in(club: Club) -> None:
             club=club, name="x", date=tournament.date, variant="spanish", target_score=2**31
         )
     tournament.refresh_from_db()
-    assert (tournament.house_rules, tournament.bye_mp) == ({}, 355)
+    # nothing stored: the bye still follows the scale (FIBUR 3: 355 MP)
+    assert (tournament.house_rules, tournament.bye_mp) == ({}, None)
+    assert tournament.play_format.bye_mp == 355
 
 
 def test_a_mitchell_step_of_2_to_the_70_is_refused(club: Club, organiser_client: Client) -> None:

@@ -1,5 +1,6 @@
 """The season ranking worked by hand: best N of M evenings, players credited with their pair's
-VP and MP whatever pair they played in, ties broken by head-to-head, then a draw."""
+VP and MP whatever pair they played in, ties broken by head-to-head (the mini-league of the
+meetings that exist, at evenings that count for both), then a draw."""
 
 from tournaments.rules.standings import Evening, Meeting, season_ranking
 
@@ -17,7 +18,7 @@ EVENINGS = [
     Evening(11, AB, 8, 500), Evening(11, CD, 12, 700),
     Evening(12, AC, 14, 800), Evening(12, BD, 6, 450),
 ]  # fmt: skip
-MEETINGS = [Meeting(AB, CD, 15, 5), Meeting(AB, CD, 8, 12), Meeting(AC, BD, 14, 6)]
+MEETINGS = [Meeting(10, AB, CD, 15, 5), Meeting(11, AB, CD, 8, 12), Meeting(12, AC, BD, 14, 6)]
 
 
 def test_pairs_count_their_best_two_evenings() -> None:
@@ -53,14 +54,17 @@ def test_all_evenings_count_without_a_best_of() -> None:
 def test_level_pairs_are_split_by_head_to_head_then_drawn() -> None:
     level = [Evening(1, AB, 10, 500), Evening(1, CD, 10, 500)]
     # AB took 11 VP from CD and CD 9 from AB over the season
-    rows = {r.entity: r for r in season_ranking(level, [Meeting(AB, CD, 11, 9)], best_of=None)}
+    rows = {r.entity: r for r in season_ranking(level, [Meeting(1, AB, CD, 11, 9)], best_of=None)}
     assert (rows[AB].rank, rows[CD].rank) == (1, 2)
     drawn = season_ranking(level, [], best_of=None)
     assert [row.rank for row in drawn] == [1, 1]
 
 
-def test_head_to_head_needs_every_level_pair_to_have_met() -> None:
+def test_head_to_head_compares_level_pairs_on_the_meetings_that_exist() -> None:
     level = [Evening(1, AB, 10, 500), Evening(1, CD, 10, 500), Evening(2, AC, 10, 500)]
-    # AB beat CD, but AC met neither: no complete mini-league, so all three are drawn
-    rows = season_ranking(level, [Meeting(AB, CD, 11, 9)], best_of=None)
-    assert [row.rank for row in rows] == [1, 1, 1]
+    # AB beat CD 11-9 and AC met neither: the mini-league of the meetings that exist is
+    # AB 11, CD 9, AC 0 (RULES.md: no complete mini-league is needed)
+    rows = {r.entity: r for r in season_ranking(level, [Meeting(1, AB, CD, 11, 9)], best_of=None)}
+    assert [rows[e].rank for e in (AB, CD, AC)] == [1, 2, 3]
+    # no meeting at all among them: a draw
+    assert [r.rank for r in season_ranking(level, [], best_of=None)] == [1, 1, 1]

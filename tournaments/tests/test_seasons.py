@@ -178,16 +178,45 @@ def taken_by_player(meeting: Meeting, ab: int, cd: int) -> set[tuple[Any, int]]:
     return {(player, ab if ids[player] in "AB" else cd) for player in (meeting.a, meeting.b)}  # type: ignore[index]
 
 
-def test_season_results_cost_three_queries(
+def test_season_results_cost_four_queries(
     championship: Season, django_assert_num_queries: Any
 ) -> None:
-    with django_assert_num_queries(3):  # the tournaments, their pairs, their tables' seats
+    # the tournaments, their pairs, the pairs' substitutions, their tables' seats
+    with django_assert_num_queries(4):
         season_reads.season_results(season=championship)
 
 
 def test_level_pairs_are_split_by_head_to_head_from_the_tables(club: Club, organiser: User) -> None:
-    # best 1: AB's 20/1800 (beat CD) and CD's 20/1800 (beat Esposito-Ferri) are level;
-    # AB took 20 VP from CD when they met, CD none from AB: AB first.
+    # every evening counts. AB beat CD at Uno (20-0); CD beat Esposito-Ferri at Due; Gallo-Ughi
+    # (GU) beat AB at Tre: AB and CD both on 20 VP and 2010 MP, and AB took 20 VP from CD, CD
+    # none from AB: AB first.
+    first = evening(club, "Uno", 1, [f"{ANNA} / {BRUNO}", f"{CARLA} / {DARIO}"])
+    play(first, organiser, ["AB", "AB", "AB"])
+    second = evening(club, "Due", 8, [f"{CARLA} / {DARIO}", "Elena Esposito / Fabio Ferri"])
+    play(second, organiser, ["CD", "CD", "CD"])
+    third = evening(club, "Tre", 15, [f"{ANNA} / {BRUNO}", "Gina Gallo / Ugo Ughi"])
+    play(third, organiser, ["GU", "GU", "GU"])
+    season = services.season_create(
+        club=club, name="Corto", best_of=None, tournaments=[first, second, third]
+    )
+    standings = season_reads.season_standings(season=season)
+    assert ranking(standings.pairs, "pair") == [
+        (1, f"{ANNA} – {BRUNO}", 2, 2, 20, 2010),
+        (2, f"{CARLA} – {DARIO}", 2, 2, 20, 2010),
+        (3, "Gina Gallo – Ugo Ughi", 1, 1, 20, 1800),
+        (4, "Elena Esposito – Fabio Ferri", 1, 1, 0, 210),
+    ]
+    # the players: Anna and Bruno took 20 VP from Carla and from Dario each, who took none;
+    # Anna and Bruno never met (partners): the mini-league again between them alone leaves
+    # them level, a draw
+    top = [(r["rank"], r["player"]) for r in standings.players[:4]]
+    assert top == [(1, ANNA), (1, BRUNO), (3, CARLA), (3, DARIO)]
+
+
+def test_season_head_to_head_uses_only_the_evenings_that_count(club: Club, organiser: User) -> None:
+    # best 1: AB's 20/1800 at Uno (where AB beat CD) and CD's 20/1800 at Due are level. Uno is
+    # not an evening that counts for CD (its 0/210 there is left out), so their meeting there
+    # breaks no tie: the two share first place (issue 20: it used to put AB first).
     first = evening(club, "Uno", 1, [f"{ANNA} / {BRUNO}", f"{CARLA} / {DARIO}"])
     play(first, organiser, ["AB", "AB", "AB"])
     second = evening(club, "Due", 8, [f"{CARLA} / {DARIO}", "Elena Esposito / Fabio Ferri"])
@@ -196,11 +225,10 @@ def test_level_pairs_are_split_by_head_to_head_from_the_tables(club: Club, organ
     standings = season_reads.season_standings(season=season)
     assert ranking(standings.pairs, "pair") == [
         (1, f"{ANNA} – {BRUNO}", 1, 1, 20, 1800),
-        (2, f"{CARLA} – {DARIO}", 2, 1, 20, 1800),
+        (1, f"{CARLA} – {DARIO}", 2, 1, 20, 1800),
         (3, "Elena Esposito – Fabio Ferri", 1, 1, 0, 210),
     ]
-    # the players: Anna, Bruno, Carla and Dario are level at 20/1800, but partners never met
-    # each other, so there is no complete head-to-head: the four share first place
+    # the players likewise: Anna and Bruno count Uno, Carla and Dario count Due
     assert [(r["rank"], r["vp"], r["mp"]) for r in standings.players[:4]] == [(1, 20, 1800)] * 4
 
 

@@ -18,7 +18,8 @@ from django_htmx.middleware import HtmxDetails
 
 from tournaments import selectors, services
 from tournaments.forms.pairs import EntrantsFileForm, ReopenForm
-from tournaments.forms.setup import PairsForm, TournamentForm
+from tournaments.forms.settings import TournamentForm
+from tournaments.forms.setup import PairsForm
 from tournaments.models import Pair, Round, Tournament
 from tournaments.rules.glossary import KIND_TERMS, words_for
 from tournaments.services import ServiceError
@@ -49,11 +50,22 @@ def _add_service_errors(form: Any, error: ServiceError) -> None:
 def _form_page(
     request: HtmxHttpRequest, form: TournamentForm, context: dict[str, Any]
 ) -> HttpResponse:
-    """The settings page, or only its movement plan when the page asks for it again after the
-    number of rounds changed."""
+    """The settings page, or only the part the page asks for again: the movement plan after the
+    number of rounds changed, the bye's award (and the scale's warning) after the scale, its
+    table, the deals per round or the bye's choice changed."""
     if request.htmx and request.method == "GET":
+        if request.htmx.target == "bye-award":
+            return render(
+                request, "tournaments/tournament_form.html#bye-award", {"form": form, "oob": True}
+            )
         return render(request, "tournaments/tournament_form.html#movement-plan", {"form": form})
     return render(request, "tournaments/tournament_form.html", {"form": form, **context})
+
+
+def _warn_of_scale(request: HttpRequest, form: TournamentForm) -> None:
+    """Saved, but the scale may not be the one meant for the deals the tables play."""
+    if form.scale_warning:
+        messages.warning(request, form.scale_warning)
 
 
 @login_required
@@ -74,6 +86,7 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
         except ServiceError as error:
             _add_service_errors(form, error)
         else:
+            _warn_of_scale(request, form)
             messages.success(
                 request,
                 _("“%(name)s” is created. Now add the pairs.") % {"name": tournament.name},
@@ -98,6 +111,7 @@ def tournament_edit(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
             _add_service_errors(form, error)
         else:
             messages.success(request, _("The settings are saved."))
+            _warn_of_scale(request, form)
             return redirect("tournament_detail", tournament_id=tournament.pk)
     return _form_page(request, form, {"tournament": tournament})
 
