@@ -35,7 +35,7 @@ from tournaments.models import DealProposal, Seat
 from tournaments.rules import limits
 from tournaments.selectors import players as links
 from tournaments.selectors.players import LinkPage, Version
-from tournaments.selectors.public import pair_history
+from tournaments.selectors.public import pair_history, release
 from tournaments.selectors.table import basis_of
 from tournaments.services import ServiceError, players
 from tournaments.views.organiser.table_page import (
@@ -383,7 +383,7 @@ EVENING_SECONDS = 3600
 
 
 def _evening_key(seat_id: int) -> str:
-    return f"link-evening:{seat_id}:{get_language()}"
+    return f"link-evening:{release()}:{seat_id}:{get_language()}"
 
 
 def _evening_fresh(stored: tuple[Any, ...], state: links.LinkState) -> bool:

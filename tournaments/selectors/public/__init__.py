@@ -13,6 +13,7 @@ from tournaments.selectors.public.cache import (
     forget_version,
     page_key,
     public_tournament,
+    release,
     version_key,
 )
 from tournaments.selectors.public.models import (
@@ -67,6 +68,7 @@ __all__ = [
     "player_places",
     "public_club",
     "public_tournament",
+    "release",
     "standings",
     "version_key",
 ]

@@ -8,12 +8,20 @@ every process asks for a key nobody has stored yet and loads the new rows: nothi
 by hand, and no process can keep serving what another one replaced. (The creation time keeps
 a database made again from scratch, whose pks and versions start over, from meeting an older
 run's entries in a shared Redis.)
+
+A stored page's key also carries the release (`release`): a page links the static files of the
+release that rendered it, by their hashed names, and a new release serves new ones, so no
+reader gets a page of the previous release, unstyled, even one stored for hours.
 """
 
+import functools
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
 from django.db import transaction
 
@@ -59,8 +67,27 @@ def version_key(club_slug: str, tournament_slug: str) -> str:
     return f"public:{KEY_FORMAT}:version:{club_slug}:{tournament_slug}"
 
 
+@functools.cache
+def release() -> str:
+    """The release this process serves, as the static files its pages link: a hash of the
+    manifest `collectstatic` wrote (the hashed names, in production), else of every static
+    file's name, size and time (development, tests). Read once per process."""
+    digest = hashlib.sha256()
+    read_manifest = getattr(staticfiles_storage, "read_manifest", None)
+    manifest = read_manifest() if read_manifest is not None else None
+    if manifest:
+        digest.update(manifest.encode())
+    else:
+        for finder in finders.get_finders():
+            for path, storage in sorted(finder.list(["CVS", ".*", "*~"]), key=lambda f: f[0]):
+                moment = storage.get_modified_time(path).timestamp()
+                digest.update(f"{path}:{storage.size(path)}:{moment}\n".encode())
+    return digest.hexdigest()[:12]
+
+
 def page_key(club_slug: str, tournament_slug: str, variant: str) -> str:
-    return f"public:{KEY_FORMAT}:page:{club_slug}:{tournament_slug}:{variant}"
+    """A stored page: of this release (`release`), tournament and variant of the page."""
+    return f"public:{KEY_FORMAT}:{release()}:page:{club_slug}:{tournament_slug}:{variant}"
 
 
 def current_version(club_slug: str, tournament_slug: str) -> Version | None:
