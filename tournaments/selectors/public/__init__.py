@@ -5,10 +5,12 @@ reads themselves."""
 
 from tournaments.selectors.public.cache import (
     CACHE_SECONDS,
+    CLUB_LANGUAGE_SECONDS,
     KEY_FORMAT,
     VERSION_SECONDS,
     Version,
     cache_key,
+    club_language,
     current_version,
     forget_version,
     page_key,
@@ -42,6 +44,7 @@ from tournaments.selectors.public.reads import (
 
 __all__ = [
     "CACHE_SECONDS",
+    "CLUB_LANGUAGE_SECONDS",
     "KEY_FORMAT",
     "VERSION_SECONDS",
     "Board",
@@ -59,6 +62,7 @@ __all__ = [
     "Version",
     "board",
     "cache_key",
+    "club_language",
     "current_seating",
     "current_version",
     "forget_version",

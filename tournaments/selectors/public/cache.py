@@ -16,6 +16,7 @@ reader gets a page of the previous release, unstyled, even one stored for hours.
 
 import functools
 import hashlib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -23,9 +24,9 @@ from typing import TypeVar
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
-from tournaments.models import Tournament
+from tournaments.models import Club, Tournament
 
 CACHE_SECONDS = 6 * 60 * 60
 """Entries are never stale (a new version is a new key); this only frees the space of old ones."""
@@ -100,6 +101,33 @@ def current_version(club_slug: str, tournament_slug: str) -> Version | None:
     version = Version(tournament.published, tournament.results_version)
     cache.add(version_key(club_slug, tournament_slug), version, VERSION_SECONDS)
     return version
+
+
+CLUB_LANGUAGE_SECONDS = 60
+"""How long a club's language is taken from the shared cache before the database is asked
+again: a club that changes its language is heard within a minute."""
+
+
+def club_language(club_slug: str) -> str:
+    """The club's language, for a reader who asked for none the site speaks ("" when there is
+    no such club): from the shared cache, read again at most once a CLUB_LANGUAGE_SECONDS and,
+    while the database is away, the last one read, so that the stored pages of the club's
+    language are still served to such readers then (burraco_club/i18n.py)."""
+    key = f"public:{KEY_FORMAT}:club-language:{club_slug}"
+    stored = cache.get(key)
+    if stored is not None and time.time() - stored[1] < CLUB_LANGUAGE_SECONDS:
+        return str(stored[0])
+    try:
+        language = (
+            Club.objects.filter(slug=club_slug).values_list("language", flat=True).first() or ""
+        )
+    except DatabaseError:
+        if stored is None:
+            raise
+        return str(stored[0])
+    if language:  # no entry for a club that does not exist: nobody can fill the cache
+        cache.set(key, (language, time.time()), CACHE_SECONDS)
+    return language
 
 
 def forget_version(club_slug: str, tournament_slug: str) -> None:
