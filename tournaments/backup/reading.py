@@ -12,6 +12,7 @@ from django.db import connection, models
 from tournaments.backup.fields import (
     CHANGE_FIELDS,
     DEAL_FIELDS,
+    EVENT_FIELDS,
     EW,
     FORMAT,
     MELD_FIELDS,
@@ -19,10 +20,13 @@ from tournaments.backup.fields import (
     PAIR_FIELDS,
     PAIR_PLAY_FIELDS,
     PLAYER_FIELDS,
+    PROPOSAL_FIELDS,
     ROUND_FIELDS,
     SIDE_FIELDS,
     SIDE_NAMES,
+    TABLE_ENTRY_FIELDS,
     TABLE_FIELDS,
+    TOURNAMENT_ENTRY_FIELDS,
     TOURNAMENT_FIELDS,
     VERSION,
     Row,
@@ -30,6 +34,7 @@ from tournaments.backup.fields import (
 from tournaments.models import (
     Club,
     Deal,
+    DealProposal,
     DealSide,
     Meld,
     Pair,
@@ -39,6 +44,7 @@ from tournaments.models import (
     Seat,
     Table,
     Tournament,
+    TournamentEvent,
 )
 from tournaments.services import ServiceError
 
@@ -92,6 +98,11 @@ def _number(row: Row, key: str, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise bad(where, f'needs "{key}", a whole number')
     return value
+
+
+def _present(row: Row, names: Iterable[str]) -> list[str]:
+    """The optional fields a row has (a file written before they were has none)."""
+    return [name for name in names if name in row]
 
 
 def _user(row: Row, key: str, where: str) -> str | None:
@@ -185,11 +196,22 @@ class DealIn:
 
 
 @dataclass
+class ProposalIn:
+    row: DealProposal
+    pair: int
+    answers: int | None
+    """The place in its table's list of the version it answers."""
+    created_at: datetime
+    where: str
+
+
+@dataclass
 class _TableIn:
     row: Table
     where: str
     seats: dict[str, int] = field(default_factory=dict)
     deals: list[DealIn] = field(default_factory=list)
+    proposals: list[ProposalIn] = field(default_factory=list)
 
 
 @dataclass
@@ -199,10 +221,19 @@ class _RoundIn:
 
 
 @dataclass
-class _ChangeIn:
+class ChangeIn:
     row: ResultChange
     at: datetime
     place: tuple[int, int]
+    user: str | None
+    pair: int | None
+    where: str
+
+
+@dataclass
+class _EventIn:
+    row: TournamentEvent
+    at: datetime
     user: str | None
 
 
@@ -212,17 +243,20 @@ class Backup:
     season: Row | None
     pairs: dict[int, _PairIn]
     rounds: list[_RoundIn]
-    changes: list[_ChangeIn]
+    changes: list[ChangeIn]
+    events: list[_EventIn]
 
     def deals(self) -> Iterable[DealIn]:
         return (deal for round_ in self.rounds for table in round_.tables for deal in table.deals)
 
+    def proposals(self) -> Iterable[ProposalIn]:
+        return (p for round_ in self.rounds for table in round_.tables for p in table.proposals)
+
 
 def read(data: Row, club: Club) -> Backup:
     head = _object(data.get("tournament"), "the tournament")
-    tournament = Tournament(
-        club=club, **_values(Tournament, head, TOURNAMENT_FIELDS, "the tournament")
-    )
+    names = (*TOURNAMENT_FIELDS, *_present(head, TOURNAMENT_ENTRY_FIELDS))
+    tournament = Tournament(club=club, **_values(Tournament, head, names, "the tournament"))
     season = head.get("season")
     if season is not None and not isinstance(_object(season, "the season").get("slug"), str):
         raise bad("the season", 'needs its "slug"')
@@ -242,25 +276,52 @@ def read(data: Row, club: Club) -> Backup:
             players.append(
                 _values(Player, _object(player, f"{where}, {key}"), PLAYER_FIELDS, where)
             )
-        present = [name for name in PAIR_PLAY_FIELDS if name in row]
-        values = _values(Pair, row, (*PAIR_FIELDS, *present), where)
+        values = _values(Pair, row, (*PAIR_FIELDS, *_present(row, PAIR_PLAY_FIELDS)), where)
         pairs[number] = _PairIn(Pair(**values), players)
     rounds = [_read_round(row, pairs) for row in _list(data, "rounds", "the file")]
     if len({round_.row.number for round_ in rounds}) != len(rounds):
         raise bad("the file", "lists a round number twice")
     places = {(r.row.number, t.row.number) for r in rounds for t in r.tables}
-    changes = []
-    for row in _list(data, "changes", "the file"):
-        row = _object(row, "an audit record")
-        values = _values(ResultChange, row, CHANGE_FIELDS, "an audit record")
-        place = (_number(row, "round", "an audit record"), _number(row, "table", "an audit record"))
-        if place not in places:
-            raise bad(
-                "an audit record", f"names round {place[0]}, table {place[1]}, not in the file"
-            )
-        user = _user(row, "user", "an audit record")
-        changes.append(_ChangeIn(ResultChange(**values), values["at"], place, user))
-    return Backup(tournament, season, pairs, rounds, changes)
+    changes = [_read_change(row, places, pairs) for row in _list(data, "changes", "the file")]
+    events = (
+        [_read_event(row) for row in _list(data, "events", "the file")] if "events" in data else []
+    )
+    return Backup(tournament, season, pairs, rounds, changes, events)
+
+
+def _read_change(row: object, places: set[tuple[int, int]], pairs: dict[int, _PairIn]) -> ChangeIn:
+    row = _object(row, "an audit record")
+    values = _values(ResultChange, row, CHANGE_FIELDS, "an audit record")
+    place = (_number(row, "round", "an audit record"), _number(row, "table", "an audit record"))
+    if place not in places:
+        raise bad("an audit record", f"names round {place[0]}, table {place[1]}, not in the file")
+    where = (
+        f"the audit record of round {place[0]}, table {place[1]}, deal {values['deal_number']} "
+        f"({values['action']}, {row['at']})"
+    )
+    pair = row.get("pair")
+    if pair is not None and (isinstance(pair, bool) or not isinstance(pair, int)):
+        raise bad(where, 'should name the pair whose link made it by its number in "pair"')
+    if pair is not None and pair not in pairs:
+        raise bad(where, f"names pair {pair}, which is not in the file")
+    for key in ("before", "after"):
+        if values[key] is not None and not isinstance(values[key], dict):
+            raise bad(where, f'should have a JSON object or null in "{key}"')
+    user = _user(row, "user", where)
+    return ChangeIn(ResultChange(**values), values["at"], place, user, pair, where)
+
+
+def _read_event(row: object) -> _EventIn:
+    row = _object(row, "a change of the tournament")
+    values = _values(TournamentEvent, row, EVENT_FIELDS, "a change of the tournament")
+    where = f"the change of the tournament of {row['at']} ({values['kind']})"
+    if not isinstance(values["details"], dict):
+        raise bad(where, 'should have a JSON object in "details"')
+    if values["before"] is not None and not isinstance(values["before"], dict):
+        raise bad(where, 'should have a JSON object or null in "before"')
+    if values["after"] is not None and not isinstance(values["after"], dict | list):
+        raise bad(where, 'should have a JSON object, a list or null in "after"')
+    return _EventIn(TournamentEvent(**values), values["at"], _user(row, "user", where))
 
 
 def _read_round(row: object, pairs: dict[int, _PairIn]) -> _RoundIn:
@@ -271,7 +332,8 @@ def _read_round(row: object, pairs: dict[int, _PairIn]) -> _RoundIn:
     for table_row in _list(row, "tables", where):
         table_row = _object(table_row, f"{where}, a table")
         table_where = f"{where}, table {_number(table_row, 'number', f'{where}, a table')}"
-        table = _TableIn(Table(**_values(Table, table_row, TABLE_FIELDS, table_where)), table_where)
+        names = (*TABLE_FIELDS, *_present(table_row, TABLE_ENTRY_FIELDS))
+        table = _TableIn(Table(**_values(Table, table_row, names, table_where)), table_where)
         if any(t.row.number == table.row.number for t in round_.tables):
             raise bad(table_where, "appears twice")
         for seat in _list(table_row, "seats", table_where):
@@ -294,7 +356,12 @@ def _read_round(row: object, pairs: dict[int, _PairIn]) -> _RoundIn:
             table.deals.append(_read_deal(deal_row, table))
         if len({deal.row.number for deal in table.deals}) != len(table.deals):
             raise bad(table_where, "lists a deal number twice")
-        if table.deals and (table.row.is_bye or round_.row.status == Round.Status.SEATING):
+        if "proposals" in table_row:
+            for proposal_row in _list(table_row, "proposals", table_where):
+                table.proposals.append(_read_proposal(proposal_row, table))
+        if (table.deals or table.proposals) and (
+            table.row.is_bye or round_.row.status == Round.Status.SEATING
+        ):
             why = "is a bye" if table.row.is_bye else "is in a round not started"
             raise bad(table_where, f"{why}, yet it has deals")
         table.deals.sort(key=lambda deal: deal.row.number)
@@ -328,3 +395,36 @@ def _read_deal(row: object, table: _TableIn) -> DealIn:
         raise bad(where, "should have two sides, one North-South and one East-West")
     deal.sides.sort(key=lambda side: (NS, EW).index(side.row.direction))
     return deal
+
+
+def _read_proposal(row: object, table: _TableIn) -> ProposalIn:
+    """A deal as a pair wrote it: by the pair seated on its side, answering an earlier version
+    of the same deal by the other side, its totals the two sides' numbers."""
+    row = _object(row, f"{table.where}, a deal written by the players")
+    values = _values(DealProposal, row, PROPOSAL_FIELDS, f"{table.where}, a deal written")
+    where = f"{table.where}, deal {values['number']} as {SIDE_NAMES[values['direction']]} wrote it"
+    if values["number"] < 1:
+        raise bad(where, "should have a deal number from 1")
+    pair = _number(row, "pair", where)
+    if pair != table.seats[values["direction"]]:
+        raise bad(
+            where, f"names pair {pair}, but pair {table.seats[values['direction']]} sits there"
+        )
+    totals = values["totals"]
+    if (
+        not isinstance(totals, dict)
+        or sorted(totals) != sorted((NS, EW))
+        or not all(type(total) is int for total in totals.values())
+    ):
+        raise bad(where, 'should have the two sides\' totals in "totals", {"ns": …, "ew": …}')
+    answers = row.get("answers")
+    if answers is not None:
+        if isinstance(answers, bool) or not isinstance(answers, int):
+            raise bad(where, 'should name the version it answers by its place in "answers"')
+        if not 0 <= answers < len(table.proposals):
+            raise bad(where, f"answers version {answers}, which is not written before it")
+        answered = table.proposals[answers].row
+        if answered.number != values["number"] or answered.direction == values["direction"]:
+            raise bad(where, "answers a version that is not the other side's of the same deal")
+    proposal = DealProposal(**values, key=f"imported-{len(table.proposals) + 1}")
+    return ProposalIn(proposal, pair, answers, values["created_at"], where)

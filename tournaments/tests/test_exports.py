@@ -121,7 +121,7 @@ def assert_login_redirect(response: Any) -> None:
         ("Rossi\t+39 06", "Rossi\t'+39 06"),
         ("Rossi|@SUM(A1)", "Rossi|'@SUM(A1)"),
         ("Rossi;  =1+1", "Rossi;'  =1+1"),  # past spaces
-        ('Rossi;"=1+1"', "Rossi;'\"=1+1\""),  # and past a quote that would open a quoted cell
+        ('Rossi;"=1+1"', 'Rossi;\'"=1+1"'),  # and past a quote that would open a quoted cell
         ("Rossi\n=1+1", "Rossi\n'=1+1"),  # on the next line
         ("=A;=B", "'=A;'=B"),  # both
         ("Rossi; Bianchi", "Rossi; Bianchi"),  # a separator before plain text is left alone
@@ -144,7 +144,7 @@ def test_escape_cell_quotes_formula_text_and_keeps_numbers(value: object, writte
         (["Rossi, Anna", None, 1.5], '"Rossi, Anna",,1.5\r\n'),
         (['Detto "Il Conte"'], '"Detto ""Il Conte"""\r\n'),
         # a separator an Italian Excel uses, or a tab or a bar: quoted as well
-        (["Semi Rossi;'=1+1", 300], "\"Semi Rossi;'=1+1\",300\r\n"),
+        (["Semi Rossi;'=1+1", 300], '"Semi Rossi;\'=1+1",300\r\n'),
         (["Rossi\tBianchi"], '"Rossi\tBianchi"\r\n'),
         (["Rossi|Bianchi"], '"Rossi|Bianchi"\r\n'),
     ],
