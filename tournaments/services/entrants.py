@@ -32,12 +32,7 @@ from tournaments.rules import limits
 from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
 from tournaments.services.pairs import Entrant, Person, entrants_add
-from tournaments.spreadsheets import (
-    CellTooFar,
-    NotAWorkbook,
-    TooLarge,
-    xlsx_rows,
-)
+from tournaments.spreadsheets import CellTooFar, NotAWorkbook, TooLarge, xlsx_rows
 
 FILE_BYTES = 1_000_000
 """The largest file read: a thousand pairs take a tenth of it."""
