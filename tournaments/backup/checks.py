@@ -40,7 +40,9 @@ def _rules_of(tournament: Tournament) -> RuleSet:
     if not isinstance(tournament.house_rules, dict):
         raise bad("the tournament", 'should have its house rules as a JSON object in "house_rules"')
     plan, movements = tournament.movement_plan, set(Round.Movement.values)
-    if not isinstance(plan, list) or not all(step in movements for step in plan):
+    if not isinstance(plan, list) or not all(
+        isinstance(step, str) and step in movements for step in plan
+    ):
         raise bad("the tournament", 'should list movements in "movement_plan"')
     bands = tournament.custom_vp_bands
     if not isinstance(bands, list) or not all(

@@ -65,6 +65,11 @@ def vp_bands_that_make_no_table(data: Data) -> str:
     return "The VP table is not usable"
 
 
+def movement_plan_of_lists(data: Data) -> str:
+    data["tournament"]["movement_plan"] = [["random"], "mitchell"]
+    return 'the tournament should list movements in "movement_plan"'
+
+
 def totals_not_numbers(data: Data) -> str:
     # the attack: an audit record whose totals are a word
     change(data, "accepted")["after"] = {"totals": "x"}
@@ -172,6 +177,7 @@ class Edit:
 EDITS = [
     Edit(vp_bands_not_numbers),  # the issue's: the settings page answered 500
     Edit(vp_bands_that_make_no_table),  # bands that overlap, shown on the settings page
+    Edit(movement_plan_of_lists),
     Edit(totals_not_numbers),  # the issue's: the change log answered 500
     Edit(totals_of_one_side),  # a table's "last changes" read both
     Edit(record_not_an_object),
