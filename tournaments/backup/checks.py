@@ -255,11 +255,10 @@ def _check_kept_deal(change: ChangeIn, key: str, kept: dict[str, Any], rules: Ru
     elif change.row.action == ResultChange.Action.REMOVED and key == "before":
         raise bad(where, "keeps no entry of the deal removed, so it cannot be restored")
     totals = kept.get("totals", {})
-    wanted = {NS, EW} if key == "after" else set(totals) & {NS, EW}
     if (
         not isinstance(totals, dict)
-        or set(totals) - {NS, EW}
-        or set(totals) != wanted
+        or not set(totals) <= {NS, EW}
+        or (key == "after" and set(totals) != {NS, EW})
         or not all(type(total) is int for total in totals.values())
     ):
         raise bad(where, 'should keep the sides\' totals as whole numbers in "totals"')

@@ -37,7 +37,8 @@ def evening_backup(django_db_setup: None, django_db_blocker: Any) -> Data:
         organiser = User.objects.create_user("anna")
         data = tournament_export(tournament=players_evening(club, organiser))
         transaction.set_rollback(True)
-    return json.loads(json.dumps(data))
+    plain: Data = json.loads(json.dumps(data))
+    return plain
 
 
 def table(data: Data, number: int) -> Data:
@@ -78,6 +79,11 @@ def totals_not_numbers(data: Data) -> str:
 
 def totals_of_one_side(data: Data) -> str:
     change(data, "entered")["after"]["totals"] = {"ns": 600}
+    return 'should keep the sides\' totals as whole numbers in "totals"'
+
+
+def totals_kept_as_nothing(data: Data) -> str:
+    change(data, "written")["before"] = {**change(data, "written")["after"], "totals": None}
     return 'should keep the sides\' totals as whole numbers in "totals"'
 
 
@@ -180,6 +186,7 @@ EDITS = [
     Edit(movement_plan_of_lists),
     Edit(totals_not_numbers),  # the issue's: the change log answered 500
     Edit(totals_of_one_side),  # a table's "last changes" read both
+    Edit(totals_kept_as_nothing),
     Edit(record_not_an_object),
     Edit(record_of_an_entry_nobody_can_read),  # "restore" and the change log read it
     Edit(record_of_another_deal),
@@ -277,3 +284,70 @@ def test_what_comes_in_unverified_the_pages_show(
         *(reverse("table_entry", args=[t.pk]) for t in round_.tables.all()),
     ):
         assert client.get(address).status_code == 200, address
+
+
+def leaves(value: Any, path: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """Every place in a part of the file, the part itself first."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += leaves(item, (*path, index))
+    return found
+
+
+def put(data: Data, path: tuple[Any, ...], value: Any) -> None:
+    target: Any = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+
+
+ODD_VALUES = ["x", None, [["a"]], {"a": 1}]
+"""A word, nothing, a list of lists, an object: what a value of another shape looks like."""
+
+
+def test_any_value_replaced_is_refused_in_one_line_or_its_pages_answer(
+    evening_backup: Data, other_club: Club, organiser: User
+) -> None:
+    """Each value of the settings, of an audit record of a dispute (a written deal before and
+    after), of a change of the tournament and of a deal a pair wrote, replaced in turn by each
+    of ODD_VALUES: the import refuses it with a ServiceError, or its pages all answer."""
+    from django.db import transaction
+
+    data = evening_backup
+    disputed = data["changes"].index(change(data, "disputed"))
+    taken_over = data["events"].index(event(data, "table_entry"))
+    places = [
+        *leaves(data["tournament"], ("tournament",)),
+        *leaves(data["changes"][disputed], ("changes", disputed)),
+        *leaves(data["events"][taken_over], ("events", taken_over)),
+        *leaves(table(data, 2)["proposals"][1], ("rounds", 0, "tables", 1, "proposals", 1)),
+    ]
+    other_club.organisers.add(organiser)
+    client = Client()
+    client.force_login(organiser)
+    imported = 0
+    for place in places:
+        for value in ODD_VALUES:
+            edited = copy.deepcopy(data)
+            put(edited, place, value)
+            with transaction.atomic():
+                try:
+                    copy_ = tournament_import(data=edited, club=other_club, unverified=True)
+                except ServiceError as refused:
+                    assert "\n" not in str(refused)
+                    continue
+                imported += 1
+                round_ = copy_.round_set.get()
+                for address in (
+                    reverse("tournament_edit", args=[copy_.pk]),
+                    reverse("tournament_changes", args=[copy_.pk]),
+                    reverse("round_board", args=[round_.pk]),
+                    reverse("table_entry", args=[round_.tables.get(number=2).pk]),
+                ):
+                    assert client.get(address).status_code == 200, (place, value, address)
+                transaction.set_rollback(True)  # the next edit is imported afresh
+    assert len(places) > 60 and imported > 0  # a name, a time: what the numbers allow
