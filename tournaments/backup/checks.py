@@ -17,7 +17,8 @@ from django.db import models
 from scoring import InvalidDeal, InvalidMatch, RuleSet, deal_from_json
 from tournaments import services
 from tournaments.backup.fields import EW, NS, SIDE_NAMES, TABLE_LABELS, TABLE_TOTALS, Row
-from tournaments.backup.reading import Backup, ChangeIn, DealIn, bad
+from tournaments.backup.reading import Backup, ChangeIn, DealIn
+from tournaments.backup.values import bad
 from tournaments.models import (
     CUSTOM_SCALE,
     Deal,
