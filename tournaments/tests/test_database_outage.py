@@ -10,6 +10,7 @@ import pytest
 from django.core.cache import cache
 from django.db import OperationalError, connection
 from django.test import Client, override_settings
+from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Club, Tournament
@@ -113,3 +114,17 @@ def test_a_club_that_does_not_exist_stores_nothing(spanish_evening: Tournament) 
     assert reader().get("/t/no-such-club/x/").status_code == 404
     assert leaderboard.club_language("no-such-club") == ""
     assert cache.get(f"public:{leaderboard.KEY_FORMAT}:club-language:no-such-club") is None
+
+
+def test_a_language_changed_in_the_admin_is_heard_at_once(spanish_evening: Tournament) -> None:
+    from django.contrib.auth.models import User
+
+    assert SPANISH in reader().get(address(spanish_evening)).content.decode()
+    admin = Client()
+    admin.force_login(User.objects.create_superuser("root", "root@example.com", password=None))
+    club = spanish_evening.club
+    change = reverse("admin:tournaments_club_change", args=[club.pk])
+    form = {"name": club.name, "slug": club.slug, "city": "", "language": "it"}
+    assert admin.post(change, form).status_code == 302
+    assert leaderboard.club_language("madrid") == "it"
+    assert ITALIAN in reader().get(address(spanish_evening)).content.decode()

@@ -108,12 +108,16 @@ CLUB_LANGUAGE_SECONDS = 60
 again: a club that changes its language is heard within a minute."""
 
 
+def club_language_key(club_slug: str) -> str:
+    return f"public:{KEY_FORMAT}:club-language:{club_slug}"
+
+
 def club_language(club_slug: str) -> str:
     """The club's language, for a reader who asked for none the site speaks ("" when there is
     no such club): from the shared cache, read again at most once a CLUB_LANGUAGE_SECONDS and,
     while the database is away, the last one read, so that the stored pages of the club's
     language are still served to such readers then (burraco_club/i18n.py)."""
-    key = f"public:{KEY_FORMAT}:club-language:{club_slug}"
+    key = club_language_key(club_slug)
     stored = cache.get(key)
     if stored is not None and time.time() - stored[1] < CLUB_LANGUAGE_SECONDS:
         return str(stored[0])
@@ -128,6 +132,11 @@ def club_language(club_slug: str) -> str:
     if language:  # no entry for a club that does not exist: nobody can fill the cache
         cache.set(key, (language, time.time()), CACHE_SECONDS)
     return language
+
+
+def forget_club_language(club_slug: str) -> None:
+    """Called when a club is saved (the admin): its new language is read at the next page."""
+    cache.delete(club_language_key(club_slug))
 
 
 def forget_version(club_slug: str, tournament_slug: str) -> None:
