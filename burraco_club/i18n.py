@@ -66,14 +66,13 @@ class ClubLanguageMiddleware:
 
 
 def _club_language(kwargs: dict[str, Any]) -> str:
-    from tournaments.models import Club, Tournament
+    from tournaments.models import Tournament
+    from tournaments.selectors.public import club_language
 
     found: list[str]
-    if "club_slug" in kwargs:
-        found = list(
-            Club.objects.filter(slug=kwargs["club_slug"]).values_list("language", flat=True)
-        )
-    elif "tournament_id" in kwargs:
+    if "club_slug" in kwargs:  # a public page: from the shared cache, as the page itself
+        return club_language(kwargs["club_slug"])
+    if "tournament_id" in kwargs:
         found = list(
             Tournament.objects.filter(pk=kwargs["tournament_id"]).values_list(
                 "club__language", flat=True

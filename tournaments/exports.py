@@ -7,7 +7,11 @@ the season rankings) is exported from that very table with `table_csv_response`,
 no page lists, are rows built here by `deal_result_rows` from the deal sides the selectors
 read. Both go through
 `escape_cell`: a text cell that starts with = + - @ (or a tab or carriage return) is prefixed
-with a single quote, while numbers stay numbers (a total of -120 is written -120).
+with a single quote, while numbers stay numbers (a total of -120 is written -120). A spreadsheet
+may also cut a cell where the file does not: an Italian, German or French Excel splits a comma
+file's lines at every semicolon, and an import may split at a tab or a bar. So a formula after
+any such separator inside a cell gets the quote too ("Semi Rossi;=1+1" is written
+"Semi Rossi;'=1+1"), and a cell holding one is written between double quotes (`csv_line`).
 
 The column names are documented in README.md ("Exports"): change them only together.
 
@@ -17,8 +21,7 @@ results' in the words of the game), numbers as numbers, and a second sheet sayin
 tournament or season it is, with its dates as dates.
 """
 
-import csv
-import io
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -38,6 +41,13 @@ from tournaments.spreadsheets import Sheet, xlsx_response
 from tournaments.tables import StandingsTable
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+SEPARATORS = ",;\t|\r\n"
+"""Where a spreadsheet may end a cell or a line when it opens the file: the comma; the semicolon
+Excel splits on where the decimal mark is a comma (Italy, Germany, France …); a tab and a bar,
+which an import may be told to split on; a line's end."""
+_FORMULA_AFTER_SEPARATOR = re.compile(r'([,;\t|\r\n])(?=[ "]*[=+\-@\t\r])')
+"""A separator followed (past spaces and double quotes) by what would start a formula."""
+_QUOTED = frozenset(SEPARATORS + '"')
 CSV_CONTENT_TYPE = "text/csv; charset=utf-8"
 
 # Every kind of burraco of every variant: the deal results always carry all six count columns
@@ -67,11 +77,14 @@ DIRECTION_TEXT: dict[str, str] = {Seat.Direction.NS: "N-S", Seat.Direction.EW: "
 
 
 def escape_cell(value: Any) -> Any:
-    """A text cell a spreadsheet would read as a formula gets a leading single quote; numbers
-    (and empty cells) are returned as they are, so -120 stays the number -120."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
+    """A text cell a spreadsheet would read as a formula gets a leading single quote, and so
+    does every part of it after a separator that a spreadsheet would read as one; numbers (and
+    empty cells) are returned as they are, so -120 stays the number -120."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith(FORMULA_STARTS):
+        value = "'" + value
+    return _FORMULA_AFTER_SEPARATOR.sub(r"\1'", value)
 
 
 def escape_row(row: Iterable[Any]) -> list[Any]:
@@ -124,8 +137,9 @@ class SafeTableExport(TableExport):  # type: ignore[misc]  # django-tables2 has 
 
 def table_csv_response(table: tables.Table, filename: str) -> HttpResponse:
     """The table as a CSV download: the same columns and rows as the page shows."""
-    exporter = SafeTableExport(TableExport.CSV, table)
-    response = HttpResponse(exporter.export(), content_type=CSV_CONTENT_TYPE)
+    dataset = SafeTableExport(TableExport.CSV, table).dataset
+    text = "".join(csv_line(row) for row in [dataset.headers, *dataset])
+    response = HttpResponse(text, content_type=CSV_CONTENT_TYPE)
     return _attachment(response, filename)
 
 
@@ -171,12 +185,26 @@ def deal_result_rows(sides: Sequence[DealSide]) -> list[list[Any]]:
     return rows
 
 
+def csv_field(value: Any) -> str:
+    """One cell as the file writes it: as Python's csv module does (nothing for None, a float
+    as repr), between double quotes (doubled inside) when it holds a double quote or any of
+    SEPARATORS, not only the comma: so that a spreadsheet splitting at a semicolon still sees
+    the cell open on a quote."""
+    if value is None:
+        return ""
+    text = repr(value) if isinstance(value, float) else str(value)
+    if _QUOTED.isdisjoint(text):
+        return text
+    return '"' + text.replace('"', '""') + '"'
+
+
+def csv_line(row: Iterable[Any]) -> str:
+    """A row of escaped cells, comma-separated, ended by CR LF."""
+    return ",".join(csv_field(value) for value in row) + "\r\n"
+
+
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    stream = io.StringIO()
-    writer = csv.writer(stream)
-    writer.writerow(header)
-    writer.writerows(escape_row(row) for row in rows)
-    return stream.getvalue()
+    return csv_line(header) + "".join(csv_line(escape_row(row)) for row in rows)
 
 
 def rows_csv_response(

@@ -1,7 +1,7 @@
 """Clubs, their players and seasons: edited here as in any admin."""
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from django.contrib import admin
 from django.db.models import Count, QuerySet
@@ -15,6 +15,7 @@ from tournaments.models import (
     Season,
     Tournament,
 )
+from tournaments.selectors.public import forget_club_language
 
 
 @admin.register(Club)
@@ -33,6 +34,12 @@ class ClubAdmin(admin.ModelAdmin[Club]):
                 tournament_count=Count("tournaments", distinct=True),
             )
         )
+
+    def save_model(self, request: HttpRequest, obj: Club, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        # the public pages keep a club's language a minute: a change is seen at once
+        for slug in {form.initial.get("slug"), obj.slug} - {None}:
+            forget_club_language(slug)
 
     @admin.display(description=_("players"), ordering="player_count")
     def player_count(self, club: Club) -> int:

@@ -12,8 +12,12 @@ tournament's rules and must give exactly the stored sides and melds, and every t
 and every pair's standing must be what the services derive from them. Anything wrong is a
 ServiceError that says where, and nothing is saved.
 
-`export` writes, `reading` reads a file into unsaved rows, `checks` checks its numbers with
-the same functions the services use, `restore` writes it.
+It also carries the players' entry (who enters the results, the tables the organiser took
+over, every deal the pairs wrote) and the whole change log, but no pair's link: the copy issues
+new ones. Nothing it brings in, verified or not, can make a page fail (`checks.check_pages`).
+
+`export` writes, `reading` reads a file into unsaved rows (each value by `values`), `checks`
+checks its numbers with the same functions the services use, `restore` writes it.
 """
 
 from tournaments.backup.export import tournament_export

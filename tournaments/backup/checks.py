@@ -2,15 +2,33 @@
 would not give. Every check calls what the services call, never a copy: each deal is scored by
 `services.score_at_table` and stored as `rules.sides` says, each table's totals are what
 `services.table_recompute` (or the format's bye award) gives, each pair's standing what
-`services.standings_recompute` gives."""
+`services.standings_recompute` gives.
+
+And nothing imported can make a page fail: the settings are in the ranges the services keep
+(`services.settings_ranges_check`, a VP table the engine can use), every entry kept in a record
+(a deal the players wrote, a deal in the audit record) is one the engine can read, the records
+hold the totals the pages show, and once written the change log, each written deal and the
+settings form are made of the copy as their pages make them (`check_pages`)."""
+
+from typing import Any
 
 from django.db import models
 
-from scoring import InvalidDeal, InvalidMatch, RuleSet
+from scoring import InvalidDeal, InvalidMatch, RuleSet, deal_from_json
 from tournaments import services
-from tournaments.backup.fields import SIDE_NAMES, TABLE_LABELS, TABLE_TOTALS, Row
-from tournaments.backup.reading import Backup, DealIn, bad
-from tournaments.models import CUSTOM_SCALE, DealSide, Pair, Round, Table, Tournament
+from tournaments.backup.fields import EW, NS, SIDE_NAMES, TABLE_LABELS, TABLE_TOTALS, Row
+from tournaments.backup.reading import Backup, ChangeIn, DealIn
+from tournaments.backup.values import bad
+from tournaments.models import (
+    CUSTOM_SCALE,
+    Deal,
+    DealSide,
+    Pair,
+    ResultChange,
+    Round,
+    Table,
+    Tournament,
+)
 from tournaments.rules.formats import PlayFormat
 from tournaments.rules.sides import SIDE_NUMBERS, MeldValues, meld_values, side_values
 from tournaments.rules.standings import STANDING_FIELDS
@@ -23,19 +41,37 @@ def _rules_of(tournament: Tournament) -> RuleSet:
     if not isinstance(tournament.house_rules, dict):
         raise bad("the tournament", 'should have its house rules as a JSON object in "house_rules"')
     plan, movements = tournament.movement_plan, set(Round.Movement.values)
-    if not isinstance(plan, list) or not all(step in movements for step in plan):
+    if not isinstance(plan, list) or not all(
+        isinstance(step, str) and step in movements for step in plan
+    ):
         raise bad("the tournament", 'should list movements in "movement_plan"')
-    if not isinstance(tournament.custom_vp_bands, list):
-        raise bad("the tournament", 'should list bands in "custom_vp_bands"')
+    bands = tournament.custom_vp_bands
+    if not isinstance(bands, list) or not all(
+        isinstance(band, list)
+        and len(band) in (3, 4)
+        and all(value is None or type(value) is int for value in band)
+        for band in bands
+    ):
+        raise bad(
+            "the tournament",
+            'should list bands in "custom_vp_bands", each [lower, upper or null, winner VP, '
+            "loser VP] in whole numbers",
+        )
     try:
         rules = tournament.rules
     except KeyError:
         raise bad("the tournament", f"has the unknown variant {tournament.variant!r}") from None
     except (ValueError, TypeError) as error:
         raise bad("the tournament", f"has house rules this site cannot use ({error})") from None
-    if tournament.vp_scale == CUSTOM_SCALE:
+    if tournament.vp_scale == CUSTOM_SCALE or bands:  # the settings page shows them either way
         # as it was accepted: a table set before the sense checks still imports
-        services.vp_scale_from_rows(tournament.custom_vp_bands, strict=False)
+        services.vp_scale_from_rows(bands, strict=False)
+    services.settings_ranges_check(
+        target_score=tournament.target_score,
+        bye_vp=tournament.bye_vp,
+        bye_mp=tournament.bye_mp,
+        house_rules=tournament.house_rules,
+    )
     return rules
 
 
@@ -172,3 +208,91 @@ def check_standings(backup: Backup) -> None:
             if getattr(pair, key) != value:
                 what = _label(Pair, key)
                 raise _refused(f"pair {number}", what, getattr(pair, key), value, "its tables give")
+
+
+# --- records the pages read ---------------------------------------------------------------------
+
+
+def _unreadable_entry(entry: object, rules: RuleSet) -> str:
+    """Why a kept entry is not a deal's two sides the engine can read ("" when it is)."""
+    sides = entry.get("sides") if isinstance(entry, dict) else None
+    if (
+        not isinstance(sides, list)
+        or len(sides) != 2
+        or not all(isinstance(s, dict) for s in sides)
+    ):
+        return "it is not a deal's two sides"
+    try:
+        deal_from_json({"variant": rules.slug, "sides": sides}, rules)
+    except InvalidDeal as error:
+        return "; ".join(error.messages)
+    return ""
+
+
+def check_records(backup: Backup) -> None:
+    """Every deal the players wrote and every deal an audit record keeps is one the engine can
+    read, so that its page can show it, accept it, settle it or restore it."""
+    rules = _rules_of(backup.tournament)
+    for proposal in backup.proposals():
+        why = _unreadable_entry(proposal.row.entry, rules)
+        if why:
+            raise bad(proposal.where, f"keeps an entry the scoring engine cannot read ({why})")
+        if proposal.row.mode not in Deal.Mode.values:
+            raise bad(proposal.where, f"has the unknown mode {proposal.row.mode!r}")
+    for change in backup.changes:
+        for key in ("before", "after"):
+            kept = getattr(change.row, key)
+            if kept is not None:
+                _check_kept_deal(change, key, kept, rules)
+        if change.row.action == ResultChange.Action.REMOVED and change.row.before is None:
+            raise bad(change.where, 'removes a deal without keeping it in "before"')
+
+
+def _check_kept_deal(change: ChangeIn, key: str, kept: dict[str, Any], rules: RuleSet) -> None:
+    """A deal as an audit record keeps it: its number, mode and entry as saved, the two sides'
+    totals (both, for the deal after the change)."""
+    where = f'{change.where}, "{key}"'
+    if kept.get("number", change.row.deal_number) != change.row.deal_number:
+        raise bad(where, f"keeps deal {kept.get('number')!r}, not {change.row.deal_number}")
+    if "mode" in kept and kept["mode"] not in Deal.Mode.values:
+        raise bad(where, f"keeps the unknown mode {kept['mode']!r}")
+    if "entry" in kept:
+        why = _unreadable_entry(kept["entry"], rules)
+        if why:
+            raise bad(where, f"keeps an entry the scoring engine cannot read ({why})")
+    elif change.row.action == ResultChange.Action.REMOVED and key == "before":
+        raise bad(where, "keeps no entry of the deal removed, so it cannot be restored")
+    totals = kept.get("totals", {})
+    if (
+        not isinstance(totals, dict)
+        or not set(totals) <= {NS, EW}
+        or (key == "after" and set(totals) != {NS, EW})
+        or not all(type(total) is int for total in totals.values())
+    ):
+        raise bad(where, 'should keep the sides\' totals as whole numbers in "totals"')
+
+
+def check_pages(backup: Backup) -> None:
+    """Once written (in the import's transaction), the copy's change log, each deal the players
+    wrote and its settings form are made as their pages make them: anything that fails there
+    fails here instead, and nothing is imported."""
+    from tournaments.forms.entry import initial_from_entry
+    from tournaments.forms.settings import TournamentForm
+    from tournaments.selectors.audit import audit_lines
+    from tournaments.selectors.players import version_of
+
+    tournament = backup.tournament
+    try:
+        audit_lines(tournament)
+    except Exception as error:  # whatever would fail on the change log's page
+        raise bad("an audit record", f"cannot be shown on the change log ({error!r})") from None
+    for proposal in backup.proposals():
+        try:
+            version_of(proposal.row, tournament.variant)
+            initial_from_entry(proposal.row.entry)
+        except Exception as error:  # whatever would fail on the players' pages
+            raise bad(proposal.where, f"cannot be shown ({error!r})") from None
+    try:
+        TournamentForm(clubs=[tournament.club], tournament=tournament)
+    except Exception as error:  # whatever would fail on the settings page
+        raise bad("the tournament", f"has settings its page cannot show ({error!r})") from None

@@ -11,22 +11,36 @@ from django.utils import timezone
 from tournaments.backup.fields import (
     CHANGE_FIELDS,
     DEAL_FIELDS,
+    EVENT_FIELDS,
     FORMAT,
     MELD_FIELDS,
     PAIR_FIELDS,
     PAIR_PLAY_FIELDS,
     PLAYER_FIELDS,
+    PROPOSAL_FIELDS,
+    PROPOSAL_LATER_FIELDS,
     ROUND_FIELDS,
     SIDE_FIELDS,
     SUBSTITUTION_FIELDS,
+    TABLE_ENTRY_FIELDS,
     TABLE_FIELDS,
+    TOURNAMENT_ENTRY_FIELDS,
     TOURNAMENT_FIELDS,
     TOURNAMENT_LATER_FIELDS,
     VERSION,
     Row,
 )
 from tournaments.backup.signing import signed
-from tournaments.models import Deal, DealSide, Meld, Seat, Substitution, Table, Tournament
+from tournaments.models import (
+    Deal,
+    DealProposal,
+    DealSide,
+    Meld,
+    Seat,
+    Substitution,
+    Table,
+    Tournament,
+)
 
 
 def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
@@ -93,10 +107,16 @@ def _document(tournament: Tournament) -> dict[str, Any]:
                 "player_in": _dump(change.player_in, PLAYER_FIELDS),
             }
         )
+    proposals_of = _proposals(tournament, pair_number)
     tables_of: dict[int, list[Row]] = defaultdict(list)
     for table in tables:
         tables_of[table.round_id].append(
-            {**_dump(table, TABLE_FIELDS), "seats": seats_of[table.pk], "deals": deals_of[table.pk]}
+            {
+                **_dump(table, (*TABLE_FIELDS, *TABLE_ENTRY_FIELDS)),
+                "seats": seats_of[table.pk],
+                "deals": deals_of[table.pk],
+                "proposals": proposals_of[table.pk],
+            }
         )
     season = tournament.season
     return {
@@ -105,7 +125,10 @@ def _document(tournament: Tournament) -> dict[str, Any]:
         "exported_at": _plain(timezone.now()),
         "club": {"slug": tournament.club.slug, "name": tournament.club.name},
         "tournament": {
-            **_dump(tournament, (*TOURNAMENT_FIELDS, *TOURNAMENT_LATER_FIELDS)),
+            **_dump(
+                tournament,
+                (*TOURNAMENT_FIELDS, *TOURNAMENT_LATER_FIELDS, *TOURNAMENT_ENTRY_FIELDS),
+            ),
             "season": None if season is None else {"slug": season.slug, "name": season.name},
         },
         "pairs": [
@@ -128,10 +151,35 @@ def _document(tournament: Tournament) -> dict[str, Any]:
                 "table": table_place[change.table_id][1],
                 **_dump(change, CHANGE_FIELDS),
                 "user": _username(change.user),
+                "pair": pair_number.get(change.pair_id) if change.pair_id else None,
             }
             for change in tournament.changes.select_related("user").order_by("at", "id")
         ],
+        "events": [
+            {**_dump(event, EVENT_FIELDS), "user": _username(event.user)}
+            for event in tournament.events.select_related("user").order_by("at", "id")
+        ],
     }
+
+
+def _proposals(tournament: Tournament, pair_number: dict[int, int]) -> dict[int, list[Row]]:
+    """Each table's deals as the pairs wrote them, in the order they were written; a version
+    that answers another names it by its place in the table's list."""
+    proposals_of: dict[int, list[Row]] = defaultdict(list)
+    place: dict[int, int] = {}
+    for proposal in DealProposal.objects.filter(table__round__tournament=tournament).order_by(
+        "table_id", "id"
+    ):
+        rows = proposals_of[proposal.table_id]
+        place[proposal.pk] = len(rows)
+        rows.append(
+            {
+                **_dump(proposal, (*PROPOSAL_FIELDS, *PROPOSAL_LATER_FIELDS)),
+                "pair": pair_number[proposal.pair_id],
+                "answers": place.get(proposal.answers_id) if proposal.answers_id else None,
+            }
+        )
+    return proposals_of
 
 
 def _dump(row: models.Model, names: Iterable[str]) -> Row:

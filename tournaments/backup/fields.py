@@ -20,6 +20,9 @@ TOURNAMENT_FIELDS = (
 TOURNAMENT_LATER_FIELDS = ("tie_break_order",)
 """Settings added after the first files were written: optional when read (a file without them
 gets the field's default: MP before head-to-head)."""
+TOURNAMENT_ENTRY_FIELDS = ("result_entry",)
+"""Who enters the results, the organiser or the players; optional when read (a file written
+before the players could enter them has none: the organiser)."""
 PLAYER_FIELDS = ("first_name", "last_name", "card_number")
 PAIR_FIELDS = ("number", *STANDING_FIELDS)
 PAIR_PLAY_FIELDS = ("joined_from", "withdrawn_from")
@@ -35,9 +38,23 @@ TABLE_LABELS = {
     "ew_vp": "E-W VP", "winner": "winner",
 }  # fmt: skip
 TABLE_FIELDS = ("number", "is_bye", "version", *TABLE_TOTALS)
+TABLE_ENTRY_FIELDS = ("organiser_enters", "wrong_codes")
+"""A table the organiser took over from the players' links, and the pair codes typed wrong
+there this round; optional when read."""
 DEAL_FIELDS = ("number", "mode", "entry", "updated_at")
 SIDE_FIELDS = ("direction", *SIDE_NUMBERS)
 MELD_FIELDS = ("number", "cards", "burraco", "points")
 CHANGE_FIELDS = ("deal_number", "action", "at", "before", "after")
+PROPOSAL_FIELDS = (
+    "number", "direction", "mode", "entry", "totals", "status", "created_at", "decided_at",
+)  # fmt: skip
+"""A deal as a pair wrote it on its phone (DealProposal), with "pair" (its number) and
+"answers" (the place in its table's list of the version it answers, or null). Its sending key
+is the phone's, not the file's: an import gives each a new one, as it gives new links."""
+PROPOSAL_LATER_FIELDS = ("accepted_with_code",)
+"""Whether the opponents accepted it on the writer's phone with their pair code; optional when
+read."""
+EVENT_FIELDS = ("kind", "at", "round_number", "table_number", "before", "after", "details")
+"""A change of the tournament as a whole (TournamentEvent), with "user" (a username)."""
 
 Row = dict[str, Any]

@@ -1,17 +1,14 @@
-"""Reading a backup file into unsaved rows, every value checked against its field: anything not
-in the file's shape is a ServiceError that says where."""
+"""Reading a backup file into unsaved rows, every value checked against its field (values.py):
+anything not in the file's shape is a ServiceError that says where."""
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date, datetime
-from typing import Any
-
-from django.core.exceptions import ValidationError
-from django.db import connection, models
+from datetime import datetime
 
 from tournaments.backup.fields import (
     CHANGE_FIELDS,
     DEAL_FIELDS,
+    EVENT_FIELDS,
     EW,
     FORMAT,
     MELD_FIELDS,
@@ -19,19 +16,34 @@ from tournaments.backup.fields import (
     PAIR_FIELDS,
     PAIR_PLAY_FIELDS,
     PLAYER_FIELDS,
+    PROPOSAL_FIELDS,
+    PROPOSAL_LATER_FIELDS,
     ROUND_FIELDS,
     SIDE_FIELDS,
     SIDE_NAMES,
     SUBSTITUTION_FIELDS,
+    TABLE_ENTRY_FIELDS,
     TABLE_FIELDS,
+    TOURNAMENT_ENTRY_FIELDS,
     TOURNAMENT_FIELDS,
     TOURNAMENT_LATER_FIELDS,
     VERSION,
     Row,
 )
+from tournaments.backup.values import (
+    as_list,
+    as_object,
+    bad,
+    field_value,
+    field_values,
+    present,
+    username,
+    whole_number,
+)
 from tournaments.models import (
     Club,
     Deal,
+    DealProposal,
     DealSide,
     Meld,
     Pair,
@@ -42,6 +54,7 @@ from tournaments.models import (
     Substitution,
     Table,
     Tournament,
+    TournamentEvent,
 )
 from tournaments.services import ServiceError
 
@@ -73,96 +86,6 @@ def check_format(data: object) -> None:
         )
 
 
-def bad(where: str, what: str) -> ServiceError:
-    return ServiceError(f"The file is not a usable tournament backup: {where} {what}.")
-
-
-def _object(value: object, where: str) -> Row:
-    if not isinstance(value, dict):
-        raise bad(where, "should be a JSON object")
-    return value
-
-
-def _list(row: Row, key: str, where: str) -> list[Any]:
-    value = row.get(key)
-    if not isinstance(value, list):
-        raise bad(where, f'needs "{key}", a list')
-    return value
-
-
-def _number(row: Row, key: str, where: str) -> int:
-    value = row.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise bad(where, f'needs "{key}", a whole number')
-    return value
-
-
-def _user(row: Row, key: str, where: str) -> str | None:
-    value = row.get(key)
-    if value is not None and not isinstance(value, str):
-        raise bad(where, f'should name a user by username in "{key}", or hold null')
-    return value
-
-
-def _values(model: type[models.Model], row: Row, names: Iterable[str], where: str) -> Row:
-    """The named fields of `model` from a row of the file, each checked against its field."""
-    return {name: _value(model._meta.get_field(name), row, where) for name in names}
-
-
-def _value(field: Any, row: Row, where: str) -> Any:
-    name = field.name
-    if name not in row:
-        raise bad(where, f'has no "{name}"')
-    value = row[name]
-    if value is None:
-        if field.null:
-            return None
-        raise bad(where, f'cannot leave "{name}" empty')
-    if isinstance(field, models.JSONField):
-        return value
-    if isinstance(field, models.BooleanField):
-        if not isinstance(value, bool):
-            raise bad(where, f'should have true or false in "{name}"')
-        return value
-    if isinstance(field, models.IntegerField):
-        low, high = connection.ops.integer_field_range(field.get_internal_type())
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise bad(where, f'should have a whole number in "{name}", not {value!r}')
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise bad(where, f'has {value} in "{name}", out of range')
-        return value
-    if isinstance(field, models.DateTimeField | models.DateField):
-        return _moment(field, value, where)
-    if isinstance(field, models.CharField):
-        if not isinstance(value, str):
-            raise bad(where, f'should have text in "{name}", not {value!r}')
-        allowed = [str(key) for key, _ in field.flatchoices]
-        if allowed and value not in allowed:
-            raise bad(where, f'has "{value}" in "{name}", which is not one of {", ".join(allowed)}')
-        try:
-            field.run_validators(value)
-        except ValidationError as error:
-            raise bad(where, f'has "{value}" in "{name}": ' + " ".join(error.messages)) from None
-        return value
-    raise AssertionError(f"no reader for {field!r}")  # pragma: no cover - a field list typo
-
-
-def _moment(field: Any, value: object, where: str) -> date | datetime:
-    is_time = isinstance(field, models.DateTimeField)
-    want = "a date and time with its time zone" if is_time else "a date"
-    try:
-        if not isinstance(value, str):
-            raise ValueError
-        moment = datetime.fromisoformat(value) if is_time else date.fromisoformat(value)
-    except ValueError:
-        raise bad(
-            where, f'should have {want} in "{field.name}" (ISO 8601), not {value!r}'
-        ) from None
-    if isinstance(moment, datetime) and moment.tzinfo is None:
-        raise bad(where, f'should give the time zone of "{field.name}" ({value})')
-    return moment
-
-
 # The file, read and checked, as unsaved rows: written only once every check has passed.
 
 
@@ -192,11 +115,22 @@ class DealIn:
 
 
 @dataclass
+class ProposalIn:
+    row: DealProposal
+    pair: int
+    answers: int | None
+    """The place in its table's list of the version it answers."""
+    created_at: datetime
+    where: str
+
+
+@dataclass
 class _TableIn:
     row: Table
     where: str
     seats: dict[str, int] = field(default_factory=dict)
     deals: list[DealIn] = field(default_factory=list)
+    proposals: list[ProposalIn] = field(default_factory=list)
 
 
 @dataclass
@@ -206,10 +140,19 @@ class _RoundIn:
 
 
 @dataclass
-class _ChangeIn:
+class ChangeIn:
     row: ResultChange
     at: datetime
     place: tuple[int, int]
+    user: str | None
+    pair: int | None
+    where: str
+
+
+@dataclass
+class _EventIn:
+    row: TournamentEvent
+    at: datetime
     user: str | None
 
 
@@ -219,25 +162,31 @@ class Backup:
     season: Row | None
     pairs: dict[int, _PairIn]
     rounds: list[_RoundIn]
-    changes: list[_ChangeIn]
+    changes: list[ChangeIn]
+    events: list[_EventIn]
 
     def deals(self) -> Iterable[DealIn]:
         return (deal for round_ in self.rounds for table in round_.tables for deal in table.deals)
 
+    def proposals(self) -> Iterable[ProposalIn]:
+        return (p for round_ in self.rounds for table in round_.tables for p in table.proposals)
+
 
 def read(data: Row, club: Club) -> Backup:
-    head = _object(data.get("tournament"), "the tournament")
-    present = [name for name in TOURNAMENT_LATER_FIELDS if name in head]
-    tournament = Tournament(
-        club=club, **_values(Tournament, head, (*TOURNAMENT_FIELDS, *present), "the tournament")
+    head = as_object(data.get("tournament"), "the tournament")
+    names = (
+        *TOURNAMENT_FIELDS,
+        *present(head, TOURNAMENT_LATER_FIELDS),
+        *present(head, TOURNAMENT_ENTRY_FIELDS),
     )
+    tournament = Tournament(club=club, **field_values(Tournament, head, names, "the tournament"))
     season = head.get("season")
-    if season is not None and not isinstance(_object(season, "the season").get("slug"), str):
+    if season is not None and not isinstance(as_object(season, "the season").get("slug"), str):
         raise bad("the season", 'needs its "slug"')
     pairs: dict[int, _PairIn] = {}
-    for row in _list(data, "pairs", "the file"):
-        row = _object(row, "a pair")
-        number = _number(row, "number", "a pair")
+    for row in as_list(data, "pairs", "the file"):
+        row = as_object(row, "a pair")
+        number = whole_number(row, "number", "a pair")
         where = f"pair {number}"
         if number in pairs:
             raise bad(where, "appears twice")
@@ -248,27 +197,59 @@ def read(data: Row, club: Club) -> Backup:
                 players.append(None)
                 continue
             players.append(
-                _values(Player, _object(player, f"{where}, {key}"), PLAYER_FIELDS, where)
+                field_values(Player, as_object(player, f"{where}, {key}"), PLAYER_FIELDS, where)
             )
-        present = [name for name in PAIR_PLAY_FIELDS if name in row]
-        values = _values(Pair, row, (*PAIR_FIELDS, *present), where)
+        values = field_values(Pair, row, (*PAIR_FIELDS, *present(row, PAIR_PLAY_FIELDS)), where)
         pairs[number] = _PairIn(Pair(**values), players, _substitutions(row, where))
-    rounds = [_read_round(row, pairs) for row in _list(data, "rounds", "the file")]
+    rounds = [_read_round(row, pairs) for row in as_list(data, "rounds", "the file")]
     if len({round_.row.number for round_ in rounds}) != len(rounds):
         raise bad("the file", "lists a round number twice")
     places = {(r.row.number, t.row.number) for r in rounds for t in r.tables}
-    changes = []
-    for row in _list(data, "changes", "the file"):
-        row = _object(row, "an audit record")
-        values = _values(ResultChange, row, CHANGE_FIELDS, "an audit record")
-        place = (_number(row, "round", "an audit record"), _number(row, "table", "an audit record"))
-        if place not in places:
-            raise bad(
-                "an audit record", f"names round {place[0]}, table {place[1]}, not in the file"
-            )
-        user = _user(row, "user", "an audit record")
-        changes.append(_ChangeIn(ResultChange(**values), values["at"], place, user))
-    return Backup(tournament, season, pairs, rounds, changes)
+    changes = [_read_change(row, places, pairs) for row in as_list(data, "changes", "the file")]
+    events = (
+        [_read_event(row) for row in as_list(data, "events", "the file")]
+        if "events" in data
+        else []
+    )
+    return Backup(tournament, season, pairs, rounds, changes, events)
+
+
+def _read_change(row: object, places: set[tuple[int, int]], pairs: dict[int, _PairIn]) -> ChangeIn:
+    row = as_object(row, "an audit record")
+    values = field_values(ResultChange, row, CHANGE_FIELDS, "an audit record")
+    place = (
+        whole_number(row, "round", "an audit record"),
+        whole_number(row, "table", "an audit record"),
+    )
+    if place not in places:
+        raise bad("an audit record", f"names round {place[0]}, table {place[1]}, not in the file")
+    where = (
+        f"the audit record of round {place[0]}, table {place[1]}, deal {values['deal_number']} "
+        f"({values['action']}, {row['at']})"
+    )
+    pair = row.get("pair")
+    if pair is not None and (isinstance(pair, bool) or not isinstance(pair, int)):
+        raise bad(where, 'should name the pair whose link made it by its number in "pair"')
+    if pair is not None and pair not in pairs:
+        raise bad(where, f"names pair {pair}, which is not in the file")
+    for key in ("before", "after"):
+        if values[key] is not None and not isinstance(values[key], dict):
+            raise bad(where, f'should have a JSON object or null in "{key}"')
+    user = username(row, "user", where)
+    return ChangeIn(ResultChange(**values), values["at"], place, user, pair, where)
+
+
+def _read_event(row: object) -> _EventIn:
+    row = as_object(row, "a change of the tournament")
+    values = field_values(TournamentEvent, row, EVENT_FIELDS, "a change of the tournament")
+    where = f"the change of the tournament of {row['at']} ({values['kind']})"
+    if not isinstance(values["details"], dict):
+        raise bad(where, 'should have a JSON object in "details"')
+    if values["before"] is not None and not isinstance(values["before"], dict):
+        raise bad(where, 'should have a JSON object or null in "before"')
+    if values["after"] is not None and not isinstance(values["after"], dict | list):
+        raise bad(where, 'should have a JSON object, a list or null in "after"')
+    return _EventIn(TournamentEvent(**values), values["at"], username(row, "user", where))
 
 
 def _substitutions(row: Row, where: str) -> list[tuple[int, Row, Row]]:
@@ -276,11 +257,13 @@ def _substitutions(row: Row, where: str) -> list[tuple[int, Row, Row]]:
     if "substitutions" not in row:
         return []
     found = []
-    for change in _list(row, "substitutions", where):
-        change = _object(change, f"{where}, a substitution")
-        values = _values(Substitution, change, SUBSTITUTION_FIELDS, f"{where}, a substitution")
+    for change in as_list(row, "substitutions", where):
+        change = as_object(change, f"{where}, a substitution")
+        values = field_values(Substitution, change, SUBSTITUTION_FIELDS, f"{where}, a substitution")
         people = [
-            _values(Player, _object(change.get(key), f"{where}, {key}"), PLAYER_FIELDS, where)
+            field_values(
+                Player, as_object(change.get(key), f"{where}, {key}"), PLAYER_FIELDS, where
+            )
             for key in ("player_out", "player_in")
         ]
         found.append((values["from_round"], people[0], people[1]))
@@ -288,20 +271,23 @@ def _substitutions(row: Row, where: str) -> list[tuple[int, Row, Row]]:
 
 
 def _read_round(row: object, pairs: dict[int, _PairIn]) -> _RoundIn:
-    row = _object(row, "a round")
-    where = f"round {_number(row, 'number', 'a round')}"
-    round_ = _RoundIn(Round(**_values(Round, row, ROUND_FIELDS, where)), [])
+    row = as_object(row, "a round")
+    where = f"round {whole_number(row, 'number', 'a round')}"
+    round_ = _RoundIn(Round(**field_values(Round, row, ROUND_FIELDS, where)), [])
     seated: set[int] = set()
-    for table_row in _list(row, "tables", where):
-        table_row = _object(table_row, f"{where}, a table")
-        table_where = f"{where}, table {_number(table_row, 'number', f'{where}, a table')}"
-        table = _TableIn(Table(**_values(Table, table_row, TABLE_FIELDS, table_where)), table_where)
+    for table_row in as_list(row, "tables", where):
+        table_row = as_object(table_row, f"{where}, a table")
+        table_where = f"{where}, table {whole_number(table_row, 'number', f'{where}, a table')}"
+        names = (*TABLE_FIELDS, *present(table_row, TABLE_ENTRY_FIELDS))
+        table = _TableIn(Table(**field_values(Table, table_row, names, table_where)), table_where)
         if any(t.row.number == table.row.number for t in round_.tables):
             raise bad(table_where, "appears twice")
-        for seat in _list(table_row, "seats", table_where):
-            seat = _object(seat, f"{table_where}, a seat")
-            direction = _value(Seat._meta.get_field("direction"), seat, f"{table_where}, a seat")
-            pair = _number(seat, "pair", f"{table_where}, a seat")
+        for seat in as_list(table_row, "seats", table_where):
+            seat = as_object(seat, f"{table_where}, a seat")
+            direction = field_value(
+                Seat._meta.get_field("direction"), seat, f"{table_where}, a seat"
+            )
+            pair = whole_number(seat, "pair", f"{table_where}, a seat")
             if pair not in pairs:
                 raise bad(table_where, f"seats pair {pair}, which is not in the file")
             if pair in seated:
@@ -314,11 +300,16 @@ def _read_round(row: object, pairs: dict[int, _PairIn]) -> _RoundIn:
         if set(table.seats) != wanted:
             kind = "a bye seats one pair, North-South" if table.row.is_bye else "seats two pairs"
             raise bad(table_where, f"should be a table that {kind}")
-        for deal_row in _list(table_row, "deals", table_where):
+        for deal_row in as_list(table_row, "deals", table_where):
             table.deals.append(_read_deal(deal_row, table))
         if len({deal.row.number for deal in table.deals}) != len(table.deals):
             raise bad(table_where, "lists a deal number twice")
-        if table.deals and (table.row.is_bye or round_.row.status == Round.Status.SEATING):
+        if "proposals" in table_row:
+            for proposal_row in as_list(table_row, "proposals", table_where):
+                table.proposals.append(_read_proposal(proposal_row, table))
+        if (table.deals or table.proposals) and (
+            table.row.is_bye or round_.row.status == Round.Status.SEATING
+        ):
             why = "is a bye" if table.row.is_bye else "is in a round not started"
             raise bad(table_where, f"{why}, yet it has deals")
         table.deals.sort(key=lambda deal: deal.row.number)
@@ -327,23 +318,27 @@ def _read_round(row: object, pairs: dict[int, _PairIn]) -> _RoundIn:
 
 
 def _read_deal(row: object, table: _TableIn) -> DealIn:
-    row = _object(row, f"{table.where}, a deal")
-    where = f"{table.where}, deal {_number(row, 'number', f'{table.where}, a deal')}"
-    values = _values(Deal, row, DEAL_FIELDS, where)
-    deal = DealIn(Deal(**values), values["updated_at"], _user(row, "entered_by", where), [])
-    for side_row in _list(row, "sides", where):
-        side_row = _object(side_row, f"{where}, a side")
-        side = DealSide(**_values(DealSide, side_row, SIDE_FIELDS, f"{where}, a side"))
+    row = as_object(row, f"{table.where}, a deal")
+    where = f"{table.where}, deal {whole_number(row, 'number', f'{table.where}, a deal')}"
+    values = field_values(Deal, row, DEAL_FIELDS, where)
+    deal = DealIn(Deal(**values), values["updated_at"], username(row, "entered_by", where), [])
+    for side_row in as_list(row, "sides", where):
+        side_row = as_object(side_row, f"{where}, a side")
+        side = DealSide(**field_values(DealSide, side_row, SIDE_FIELDS, f"{where}, a side"))
         side_where = f"{where}, {SIDE_NAMES[side.direction]} side"
-        pair = _number(side_row, "pair", side_where)
+        pair = whole_number(side_row, "pair", side_where)
         if pair != table.seats[side.direction]:
             raise bad(
                 side_where,
                 f"names pair {pair}, but pair {table.seats[side.direction]} sits there",
             )
         melds = [
-            Meld(**_values(Meld, _object(meld, f"{side_where}, a meld"), MELD_FIELDS, side_where))
-            for meld in _list(side_row, "melds", side_where)
+            Meld(
+                **field_values(
+                    Meld, as_object(meld, f"{side_where}, a meld"), MELD_FIELDS, side_where
+                )
+            )
+            for meld in as_list(side_row, "melds", side_where)
         ]
         if len({meld.number for meld in melds}) != len(melds):
             raise bad(side_where, "lists a meld number twice")
@@ -352,3 +347,37 @@ def _read_deal(row: object, table: _TableIn) -> DealIn:
         raise bad(where, "should have two sides, one North-South and one East-West")
     deal.sides.sort(key=lambda side: (NS, EW).index(side.row.direction))
     return deal
+
+
+def _read_proposal(row: object, table: _TableIn) -> ProposalIn:
+    """A deal as a pair wrote it: by the pair seated on its side, answering an earlier version
+    of the same deal by the other side, its totals the two sides' numbers."""
+    row = as_object(row, f"{table.where}, a deal written by the players")
+    names = (*PROPOSAL_FIELDS, *present(row, PROPOSAL_LATER_FIELDS))
+    values = field_values(DealProposal, row, names, f"{table.where}, a deal written")
+    where = f"{table.where}, deal {values['number']} as {SIDE_NAMES[values['direction']]} wrote it"
+    if values["number"] < 1:
+        raise bad(where, "should have a deal number from 1")
+    pair = whole_number(row, "pair", where)
+    if pair != table.seats[values["direction"]]:
+        raise bad(
+            where, f"names pair {pair}, but pair {table.seats[values['direction']]} sits there"
+        )
+    totals = values["totals"]
+    if (
+        not isinstance(totals, dict)
+        or sorted(totals) != sorted((NS, EW))
+        or not all(type(total) is int for total in totals.values())
+    ):
+        raise bad(where, 'should have the two sides\' totals in "totals", {"ns": …, "ew": …}')
+    answers = row.get("answers")
+    if answers is not None:
+        if isinstance(answers, bool) or not isinstance(answers, int):
+            raise bad(where, 'should name the version it answers by its place in "answers"')
+        if not 0 <= answers < len(table.proposals):
+            raise bad(where, f"answers version {answers}, which is not written before it")
+        answered = table.proposals[answers].row
+        if answered.number != values["number"] or answered.direction == values["direction"]:
+            raise bad(where, "answers a version that is not the other side's of the same deal")
+    proposal = DealProposal(**values, key=f"imported-{len(table.proposals) + 1}")
+    return ProposalIn(proposal, pair, answers, values["created_at"], where)

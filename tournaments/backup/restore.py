@@ -7,13 +7,20 @@ from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tournaments.backup.checks import check_deals, check_standings, check_tables
+from tournaments.backup.checks import (
+    check_deals,
+    check_pages,
+    check_records,
+    check_standings,
+    check_tables,
+)
 from tournaments.backup.fields import Row
 from tournaments.backup.reading import Backup, check_format, read
 from tournaments.backup.signing import signature_problem
 from tournaments.models import (
     Club,
     Deal,
+    DealProposal,
     DealSide,
     Meld,
     Pair,
@@ -64,8 +71,8 @@ def tournament_import(
                 details={
                     "verified": not problem,
                     "why_not": problem,
-                    "from_club": str((data.get("club") or {}).get("slug", "")),
-                    "exported_at": data.get("exported_at"),
+                    "from_club": _from_club(data),
+                    "exported_at": _text(data.get("exported_at")),
                 },
             )
             if problem:
@@ -81,9 +88,19 @@ def tournament_import(
         ) from None
 
 
+def _from_club(data: Row) -> str:
+    club = data.get("club")
+    return _text(club.get("slug") if isinstance(club, dict) else None)
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
 def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
     backup = read(data, club)
     check_deals(backup)
+    check_records(backup)
     tournament = backup.tournament
     _choose_slug(tournament, club, notes)
     tournament.season = None
@@ -152,14 +169,45 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
         change.row.tournament = tournament
         change.row.table = tables[change.place]
         change.row.user = users.get(change.user or "")
+        change.row.pair = None if change.pair is None else backup.pairs[change.pair].row
     ResultChange.objects.bulk_create(change.row for change in backup.changes)
     for change in backup.changes:
         change.row.at = change.at
     ResultChange.objects.bulk_update([c.row for c in backup.changes], ["at"], batch_size=500)
+    _restore_proposals(backup)
+    for event in backup.events:
+        event.row.tournament = tournament
+        event.row.user = users.get(event.user or "")
+    TournamentEvent.objects.bulk_create(event.row for event in backup.events)
+    for event in backup.events:
+        event.row.at = event.at
+    TournamentEvent.objects.bulk_update([e.row for e in backup.events], ["at"], batch_size=500)
 
     check_tables(backup)
     check_standings(backup)
+    check_pages(backup)
     return tournament
+
+
+def _restore_proposals(backup: Backup) -> None:
+    """The deals the pairs wrote, each with the version it answers and its own moment."""
+    proposals = []
+    for round_ in backup.rounds:
+        for table in round_.tables:
+            for proposal in table.proposals:
+                proposal.row.table = table.row
+                proposal.row.pair = backup.pairs[proposal.pair].row
+                proposals.append(proposal)
+    DealProposal.objects.bulk_create(proposal.row for proposal in proposals)
+    for round_ in backup.rounds:
+        for table in round_.tables:
+            for proposal in table.proposals:
+                proposal.row.created_at = proposal.created_at
+                if proposal.answers is not None:
+                    proposal.row.answers = table.proposals[proposal.answers].row
+    DealProposal.objects.bulk_update(
+        [proposal.row for proposal in proposals], ["created_at", "answers"], batch_size=500
+    )
 
 
 def _choose_slug(tournament: Tournament, club: Club, notes: list[str]) -> None:
@@ -227,6 +275,7 @@ def _place_players(backup: Backup, club: Club, notes: list[str]) -> None:
 def _users(backup: Backup, notes: list[str]) -> dict[str, Any]:
     deals = [deal.user for deal in backup.deals() if deal.user]
     changes = [change.user for change in backup.changes if change.user]
+    changes += [event.user for event in backup.events if event.user]
     model = get_user_model()
     names = set(deals) | set(changes)
     users = {

@@ -50,7 +50,9 @@ def signature_problem(data: dict[str, Any]) -> str:
         return _("its signature is of an unknown kind (%(kind)r)") % {
             "kind": signature.get("algorithm")
         }
-    if not hmac.compare_digest(signature["value"], _digest(data, _key())):
+    # compared as bytes: compare_digest refuses text that is not ASCII, which a file may hold
+    given = signature["value"].encode("utf-8", "replace")
+    if not hmac.compare_digest(given, _digest(data, _key()).encode()):
         return _(
             "its signature does not match: it was changed after it was exported, or it was "
             "exported by a site with another backup key"

@@ -17,6 +17,9 @@ CARD_LENGTH = 30
 """The longest federation card number (Player's column)."""
 PAIR_LINES = 500
 """The most pairs one paste may add."""
+FILE_COLUMNS = 50
+"""The columns a file of pairs is read in (A to AX): six of names and card numbers, with room
+for a club's own (a note, a phone number); a value further right is a file of something else."""
 LINK_REQUESTS_PER_MINUTE = 120
 """The most requests a pair's link may make in a minute: a phone that follows its table (every
 5 seconds) and checks a deal as it is typed stays far below; a script does not."""

@@ -182,7 +182,25 @@ def _setting_text(tournament_field: str, value: Any) -> str:
         return _("yes") if value else _("no")
     if value in (None, "", [], {}):
         return "—"
+    if isinstance(value, dict | list):  # the house rules, the VP table
+        return _json_text(value)
     return str(choices.get(value, value))
+
+
+def _json_text(value: Any, path: str = "") -> str:
+    """A setting kept as JSON in words: the house rules as "closing_bonus: 150,
+    burraco_bonuses.clean: 250", the VP table's bands as "0, 10, 10, 10; 11, 50, 11, 9"."""
+    if isinstance(value, dict):
+        return ", ".join(
+            _json_text(item, f"{path}{key}.")
+            if isinstance(item, dict) and item
+            else f"{path}{key}: {_json_text(item)}"
+            for key, item in value.items()
+        )
+    if isinstance(value, list):
+        separator = "; " if any(isinstance(item, list) for item in value) else ", "
+        return separator.join(_json_text(item) for item in value)
+    return "—" if value is None else str(value)
 
 
 def _settings(before: Any, after: Any) -> str:

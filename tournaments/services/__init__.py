@@ -46,6 +46,7 @@ from tournaments.services.standings import (
 )
 from tournaments.services.tournaments import (
     default_movement_plan,
+    settings_ranges_check,
     tournament_create,
     tournament_finish,
     tournament_publish,
@@ -96,6 +97,7 @@ __all__ = [
     "season_create",
     "season_tournaments_set",
     "season_update",
+    "settings_ranges_check",
     "standings_recompute",
     "table_recompute",
     "tournament_create",

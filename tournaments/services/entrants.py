@@ -10,13 +10,18 @@ columns are read by their count: per player a full name, or first name and surna
 name, surname and card number. Every problem is named by row and column, and nothing is saved
 when any row is wrong; the pairs then go through the same service as typed ones
 (`pairs.entrants_add`).
+
+A file is read row by row and in bounded time and memory whatever it holds: rows without a
+value are skipped however many there are, the reading stops past the rows of PAIR_LINES pairs
+and a header, and a value past the first FILE_COLUMNS columns stops it too (rules/limits.py);
+a workbook is read by `spreadsheets.xlsx_rows`, which trusts nothing the file declares.
 """
 
 import csv
 import io
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -27,9 +32,15 @@ from tournaments.rules import limits
 from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
 from tournaments.services.pairs import Entrant, Person, entrants_add
+from tournaments.spreadsheets import CellTooFar, NotAWorkbook, TooLarge, xlsx_rows
 
 FILE_BYTES = 1_000_000
 """The largest file read: a thousand pairs take a tenth of it."""
+MOST_ROWS = limits.PAIR_LINES + 1
+"""The rows with a value read at most: the pairs a file may enter, and a header."""
+
+Rows = Mapping[int, Sequence[str]]
+"""A file's rows that hold a value, by their number in the file (1 the first), as text cells."""
 
 FIRST, LAST, CARD, FULL = "first", "last", "card", "full"
 _FIELD_WORDS = {
@@ -130,50 +141,112 @@ def _cell(value: object) -> str:
     return " ".join(str(value).split())
 
 
-def read_rows(content: bytes) -> list[list[str]]:
-    """The file's rows as text cells: an .xlsx's first sheet, or a CSV."""
+def read_rows(content: bytes) -> Rows:
+    """The rows of a file holding a value: an .xlsx's first sheet, or a CSV."""
     if len(content) > FILE_BYTES:
         raise ServiceError(
             _("The file is larger than %(most)s kB: is it the right one?")
             % {"most": FILE_BYTES // 1000}
         )
     if content.startswith(b"PK\x03\x04"):
-        return _xlsx_rows(content)
+        return _kept(_xlsx_rows(content))
     if content.startswith(b"\xd0\xcf\x11\xe0"):
         raise ServiceError(
             _("This is an old Excel file (.xls): save it as .xlsx or as CSV and upload it again.")
         )
+    return _kept(_csv_rows(content))
+
+
+def _kept(rows: Iterable[tuple[int, list[str]]]) -> dict[int, list[str]]:
+    """The rows holding a value, read no further than one past MOST_ROWS."""
+    kept: dict[int, list[str]] = {}
+    for number, cells in rows:
+        if not any(cells):
+            continue
+        if len(kept) == MOST_ROWS:
+            raise ServiceError(
+                _("A file may enter at most %(most)s pairs: this one has more than %(rows)s rows.")
+                % {"most": limits.PAIR_LINES, "rows": MOST_ROWS}
+            )
+        kept[number] = cells
+    return kept
+
+
+def _too_far(row: int, column: int) -> ServiceError:
+    return ServiceError(
+        _(
+            "Row %(row)s, column %(column)s: a file of pairs is read in its first %(most)s "
+            "columns (A to %(last)s). Is it the right file?"
+        )
+        % {
+            "row": row,
+            "column": _letter(column - 1),
+            "most": limits.FILE_COLUMNS,
+            "last": _letter(limits.FILE_COLUMNS - 1),
+        }
+    )
+
+
+def _unreadable() -> ServiceError:
+    return ServiceError(_("This file cannot be read as a CSV or an Excel (.xlsx) file."))
+
+
+def _first_line(text: str) -> str:
+    """The first line that holds anything (found at C speed past a million blank ones)."""
+    found = re.search(r"\S", text)
+    if found is None:
+        return ""
+    start = max(text.rfind("\n", 0, found.start()), text.rfind("\r", 0, found.start())) + 1
+    ends = [end for end in (text.find("\n", start), text.find("\r", start)) if end >= 0]
+    return text[start : min(ends, default=len(text))]
+
+
+def _csv_rows(content: bytes) -> Iterator[tuple[int, list[str]]]:
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = content.decode("cp1252", errors="replace")
     if "\x00" in text:
-        raise ServiceError(_("This file cannot be read as a CSV or an Excel (.xlsx) file."))
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    delimiter = max(";,\t", key=first.count)
-    return [
-        [_cell(cell) for cell in row] for row in csv.reader(io.StringIO(text), delimiter=delimiter)
-    ]
-
-
-def _xlsx_rows(content: bytes) -> list[list[str]]:
-    from openpyxl import load_workbook  # loaded only when a workbook is uploaded
-
+        raise _unreadable()
+    delimiter = max(";,\t", key=_first_line(text).count)
     try:
-        book = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
-        sheet = book.worksheets[0]
-        rows = [[_cell(value) for value in row] for row in sheet.iter_rows(values_only=True)]
-        book.close()
-    except Exception:
+        for number, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), 1):
+            if not "".join(row).strip():  # a blank line (or a million): nothing to keep
+                continue
+            if len(row) > limits.FILE_COLUMNS:
+                far = next(
+                    (n for n, c in enumerate(row) if n >= limits.FILE_COLUMNS and c.strip()), None
+                )
+                if far is not None:
+                    raise _too_far(number, far + 1)
+                row = row[: limits.FILE_COLUMNS]
+            yield number, [_cell(cell) for cell in row]
+    except csv.Error:  # a quoted cell of more than 128 kB, say
+        raise _unreadable() from None
+
+
+def _xlsx_rows(content: bytes) -> Iterator[tuple[int, list[str]]]:
+    try:
+        for number, values in xlsx_rows(content, most_columns=limits.FILE_COLUMNS):
+            yield number, [_cell(value) for value in values]
+    except CellTooFar as far:
+        raise _too_far(far.row, far.column) from None
+    except TooLarge:
         raise ServiceError(
-            _("This file cannot be read as a CSV or an Excel (.xlsx) file.")
+            _(
+                "This Excel file holds far more than a file of pairs: save the sheet of pairs "
+                "alone, as .xlsx or CSV, and upload it again."
+            )
         ) from None
-    return rows
+    except NotAWorkbook:
+        raise _unreadable() from None
 
 
-def parse_entrants(rows: Sequence[Sequence[str]], *, per_pair: int) -> list[Entrant]:
-    """The pairs of a file's rows; ServiceError naming each wrong row and column."""
-    numbered = [(n, list(row)) for n, row in enumerate(rows, 1) if any(c.strip() for c in row)]
+def parse_entrants(rows: Rows | Sequence[Sequence[str]], *, per_pair: int) -> list[Entrant]:
+    """The pairs of a file's rows (by their numbers, or in order from row 1); ServiceError
+    naming each wrong row and column."""
+    pairs = rows.items() if isinstance(rows, Mapping) else enumerate(rows, 1)
+    numbered = [(n, list(row)) for n, row in pairs if any(c.strip() for c in row)]
     if not numbered:
         raise ServiceError(_("The file is empty: write one pair a row."))
     columns = _read_header(numbered[0][1], per_pair)

@@ -49,7 +49,9 @@ def tournament_create(
     result_entry: str = Tournament.ResultEntry.ORGANISER,
 ) -> Tournament:
     overrides = house_rules_overrides or {}
-    _check_ranges(target_score=target_score, bye_vp=bye_vp, bye_mp=bye_mp, house_rules=overrides)
+    settings_ranges_check(
+        target_score=target_score, bye_vp=bye_vp, bye_mp=bye_mp, house_rules=overrides
+    )
     try:
         house_rules(rule_set(variant), overrides)
     except KeyError:
@@ -182,7 +184,7 @@ UPDATABLE = (
 RANGED = ("target_score", "bye_vp", "bye_mp", "house_rules")
 
 
-def _check_ranges(
+def settings_ranges_check(
     *,
     target_score: int | None = None,
     bye_vp: int | None = None,
@@ -234,7 +236,7 @@ def tournament_update(
         raise ServiceError(_("Choose who enters the results: the organiser or the players."))
     if "custom_vp_bands" in fields:
         fields["custom_vp_bands"] = [list(row) for row in fields["custom_vp_bands"]]
-    _check_ranges(**{key: fields[key] for key in RANGED if key in fields})
+    settings_ranges_check(**{key: fields[key] for key in RANGED if key in fields})
     variant = fields.get("variant", tournament.variant)
     try:
         rules = house_rules(rule_set(variant), fields.get("house_rules", tournament.house_rules))

@@ -72,7 +72,7 @@ def test_unverified_it_comes_in_marked_so(
         in (out.getvalue())
     )
     copy_ = Tournament.objects.get(club=other_club)
-    event = TournamentEvent.objects.get(tournament=copy_)
+    event = TournamentEvent.objects.get(tournament=copy_, kind="imported")
     assert event.details["verified"] is False
     assert event.details["why_not"].startswith("its signature does not match")
     # the changes page says so, in words

@@ -175,3 +175,24 @@ def test_the_changes_page_says_when_nothing_happened_yet(
     page = organiser_client.get(reverse("tournament_changes", args=[tournament.pk]))
     assert "Nothing has changed yet." in page.content.decode()
     assert NS_WINS  # the module's deal, for the evenings above
+
+
+def test_a_change_of_the_house_rules_or_the_vp_table_is_said_in_words(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament = make_tournament(club, pairs=4)
+    services.tournament_update(
+        tournament=tournament, user=organiser,
+        house_rules_overrides={"closing_bonus": 150, "burraco_bonuses": {"clean": 250}},
+    )  # fmt: skip
+    services.tournament_update(
+        tournament=tournament, user=organiser, vp_scale="custom",
+        custom_vp_bands=[[0, 10, 10, 10], [11, None, 20, 0]],
+    )  # fmt: skip
+    page = organiser_client.get(reverse("tournament_changes", args=[tournament.pk]))
+    assert page.status_code == 200  # a JSON setting made the change log answer 500
+    lines = [line.text for line in audit_lines(tournament) if line.kind == Kind.SETTINGS]
+    assert lines[1] == (
+        "Settings changed: house rules: — → closing_bonus: 150, burraco_bonuses.clean: 250."
+    )
+    assert lines[0].endswith("custom vp bands: — → 0, 10, 10, 10; 11, —, 20, 0.")

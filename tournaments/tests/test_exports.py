@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import exports, services
-from tournaments.models import Club, Player, Round, Table, Tournament
+from tournaments.models import Club, Player, Round, Season, Table, Tournament
 from tournaments.tests.conftest import make_tournament
 
 NS_CLOSES = {
@@ -113,7 +113,18 @@ def assert_login_redirect(response: Any) -> None:
         ("\tTab", "'\tTab"),  # a tab, which some spreadsheets strip before reading a formula
         ("\rReturn", "'\rReturn"),  # a carriage return, likewise
         ("Anna Rossi", "Anna Rossi"),  # ordinary text is left alone
-        ("Rossi = Bianchi", "Rossi = Bianchi"),  # only the first character matters
+        ("Rossi = Bianchi", "Rossi = Bianchi"),  # a formula only where a cell may start
+        # where an Italian or German Excel (or an import) starts a new cell inside this one
+        ("Semi Rossi;=1+1", "Semi Rossi;'=1+1"),
+        ("Rossi,-Bianchi", "Rossi,'-Bianchi"),
+        ("Rossi\t+39 06", "Rossi\t'+39 06"),
+        ("Rossi|@SUM(A1)", "Rossi|'@SUM(A1)"),
+        ("Rossi;  =1+1", "Rossi;'  =1+1"),  # past spaces
+        ('Rossi;"=1+1"', 'Rossi;\'"=1+1"'),  # and past a quote that would open a quoted cell
+        ("Rossi\n=1+1", "Rossi\n'=1+1"),  # on the next line
+        ("=A;=B", "'=A;'=B"),  # both
+        ("Rossi; Bianchi", "Rossi; Bianchi"),  # a separator before plain text is left alone
+        ("'=Rossi", "'=Rossi"),  # escaping twice changes nothing
         ("", ""),  # an empty cell stays empty
         (-120, -120),  # a negative number stays a number
         (0, 0),  # zero too
@@ -123,6 +134,67 @@ def assert_login_redirect(response: Any) -> None:
 )
 def test_escape_cell_quotes_formula_text_and_keeps_numbers(value: object, written: object) -> None:
     assert exports.escape_cell(value) == written
+
+
+@pytest.mark.parametrize(
+    ("row", "line"),
+    [
+        (["Anna Rossi", 3, -120], "Anna Rossi,3,-120\r\n"),  # as the csv module writes it
+        (["Rossi, Anna", None, 1.5], '"Rossi, Anna",,1.5\r\n'),
+        (['Detto "Il Conte"'], '"Detto ""Il Conte"""\r\n'),
+        # a separator an Italian Excel uses, or a tab or a bar: quoted as well
+        (["Semi Rossi;'=1+1", 300], '"Semi Rossi;\'=1+1",300\r\n'),
+        (["Rossi\tBianchi"], '"Rossi\tBianchi"\r\n'),
+        (["Rossi|Bianchi"], '"Rossi|Bianchi"\r\n'),
+    ],
+)
+def test_csv_line_quotes_a_cell_holding_any_separator(row: list[object], line: str) -> None:
+    assert exports.csv_line(row) == line
+
+
+SEPARATED_NAMES = [
+    "Semi Rossi;=1+1",
+    'Bianchi;"=HYPERLINK(1)"',
+    "Verdi\t+39 06 555",
+    "Neri|@SUM(A1)",
+]
+
+
+def assert_no_formula_split_at(text: str, separator: str) -> None:
+    """Read as a spreadsheet that splits the lines at `separator` would: no cell it makes
+    starts (past spaces and an opening quote) with what starts a formula."""
+    for row in csv.reader(io.StringIO(text), delimiter=separator):
+        for cell in row:
+            bare = cell.lstrip(' "')
+            if re.fullmatch(r"-?\d+", bare):
+                continue
+            assert not bare.startswith(FORMULA_STARTS), (separator, cell)
+
+
+@pytest.mark.parametrize(
+    "address", ["standings_csv", "deal_results_csv", "federation_csv", "season_pairs_csv"]
+)
+def test_a_formula_after_a_semicolon_is_not_run_by_an_italian_excel(
+    club: Club, organiser: User, organiser_client: Client, address: str
+) -> None:
+    tournament = played(club, organiser)
+    rename_first_players(tournament, SEPARATED_NAMES)
+    target: int = tournament.pk
+    if address == "season_pairs_csv":
+        season = Season.objects.create(club=club, name="Winter", slug="winter")
+        Tournament.objects.filter(pk=tournament.pk).update(season=season)
+        target = season.pk
+    text = organiser_client.get(reverse(address, args=[target])).content.decode()
+    for separator in ";\t|":
+        assert_no_formula_split_at(text, separator)
+    # read as the comma file it is, every name is there whole, a quote before each formula
+    cells = {cell for row in csv.reader(io.StringIO(text)) for cell in row}
+    assert any("Semi Rossi;'=1+1" in cell for cell in cells)
+    assert any("Verdi\t'+39 06 555" in cell for cell in cells)
+    assert any("Neri|'@SUM(A1)" in cell for cell in cells)
+    assert any('Bianchi;\'"=HYPERLINK(1)"' in cell for cell in cells)
+    # and each such cell opens on a quote: "Semi Rossi;'=1+1 – …"
+    assert re.search(r",\"[^,]*Semi Rossi;'=1\+1", text)
 
 
 # --- standings CSV -------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from django.urls import reverse
 from burraco_club.templatetags.languages import bcp47
 from tournaments import services
 from tournaments.models import Club, Season, Tournament
+from tournaments.selectors import public as leaderboard
 from tournaments.tests.test_url_permissions import ALL, ORGANISER, Route, address
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
@@ -180,6 +181,7 @@ def test_the_language_comes_from_choice_browser_club_then_italian(
     evening: dict[str, object],
 ) -> None:
     Club.objects.filter(slug=evening["club_slug"]).update(language=club_language)
+    leaderboard.forget_club_language(str(evening["club_slug"]))  # as the admin's save does
     client = Client(HTTP_ACCEPT_LANGUAGE=headers.get("HTTP_ACCEPT_LANGUAGE", ""))
     if cookie:
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = cookie

@@ -326,3 +326,68 @@ def test_a_slow_page_waits_five_times_its_rendering_before_the_next(
     assert page_cache._fresh_enough(quick, 7) is True  # the current version, whatever its age
     settings.PUBLIC_RENDER_PAUSE = 0  # type: ignore[attr-defined]
     assert page_cache._fresh_enough(slow, 8) is False  # no pause: every new version at once
+
+
+# --- a new release ----------------------------------------------------------------------------
+
+
+MANIFEST_STORAGE = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
+}
+
+
+def a_release(root: Path, app_css: str | None = None) -> Path:
+    """The static files as `collectstatic` writes them in production (hashed names and their
+    manifest), under `root`; `app_css`: the release's stylesheet under another hashed name."""
+    import json
+    import shutil
+
+    from django.core.management import call_command
+    from django.test import override_settings
+
+    with override_settings(STATIC_ROOT=root, STORAGES=MANIFEST_STORAGE):
+        call_command("collectstatic", interactive=False, verbosity=0)
+    if app_css is not None:
+        manifest = json.loads((root / "staticfiles.json").read_text())
+        shutil.copy(root / manifest["paths"]["css/app.css"], root / app_css)
+        manifest["paths"]["css/app.css"] = app_css
+        (root / "staticfiles.json").write_text(json.dumps(manifest))
+    return root
+
+
+def test_a_new_release_never_serves_a_page_stored_by_the_previous_one(
+    club: Club, organiser: User, tmp_path: Path
+) -> None:
+    """A finished tournament's page is stored for hours: the release after it links its own
+    stylesheet, not the one the previous release named, which is gone (a 404, no style)."""
+    from django.test import Client, override_settings
+
+    tournament = make_tournament(club, pairs=4, published=True, rounds=1)
+    round_ = started(tournament)
+    for table in round_.tables.filter(is_bye=False):
+        for number in (1, 2, 3):
+            record(table, number, organiser)
+    services.tournament_finish(tournament=tournament)
+    address = f"/t/{club.slug}/{tournament.slug}/"
+    first = a_release(tmp_path / "first")
+    second = a_release(tmp_path / "second", app_css="css/app.0123456789ab.css")
+    stylesheet = re.compile(r"/static/css/app\.\w+\.css")
+    try:
+        with override_settings(STATIC_ROOT=first, STORAGES=MANIFEST_STORAGE):
+            leaderboard.release.cache_clear()  # a process of the first release
+            old = stylesheet.findall(Client().get(address).content.decode())
+            assert old and old[0] != "/static/css/app.0123456789ab.css"
+            assert stylesheet.findall(Client().get(address).content.decode()) == old  # stored
+        with override_settings(STATIC_ROOT=second, STORAGES=MANIFEST_STORAGE):
+            leaderboard.release.cache_clear()  # a process of the next release
+            new = stylesheet.findall(Client().get(address).content.decode())
+            assert new == ["/static/css/app.0123456789ab.css"]
+    finally:
+        leaderboard.release.cache_clear()
+
+
+def test_a_pairs_stored_evening_is_of_this_release_too() -> None:
+    from tournaments.views.players_evening import _evening_key
+
+    assert _evening_key(7).startswith(f"link-evening:{leaderboard.release()}:7:")

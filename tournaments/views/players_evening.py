@@ -18,7 +18,7 @@ from burraco_club.i18n import use_club_language
 from tournaments.models import Seat
 from tournaments.selectors import links
 from tournaments.selectors import players as pages
-from tournaments.selectors.public import pair_history
+from tournaments.selectors.public import pair_history, release
 from tournaments.views.player_links import (
     REFRESH_SECONDS,
     HtmxHttpRequest,
@@ -73,7 +73,7 @@ EVENING_SECONDS = 3600
 
 
 def _evening_key(seat_id: int) -> str:
-    return f"link-evening:{seat_id}:{get_language()}"
+    return f"link-evening:{release()}:{seat_id}:{get_language()}"
 
 
 def _evening_fresh(stored: tuple[Any, ...], state: links.LinkState) -> bool:

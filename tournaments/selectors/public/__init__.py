@@ -5,14 +5,18 @@ reads themselves."""
 
 from tournaments.selectors.public.cache import (
     CACHE_SECONDS,
+    CLUB_LANGUAGE_SECONDS,
     KEY_FORMAT,
     VERSION_SECONDS,
     Version,
     cache_key,
+    club_language,
     current_version,
+    forget_club_language,
     forget_version,
     page_key,
     public_tournament,
+    release,
     version_key,
 )
 from tournaments.selectors.public.models import (
@@ -41,6 +45,7 @@ from tournaments.selectors.public.reads import (
 
 __all__ = [
     "CACHE_SECONDS",
+    "CLUB_LANGUAGE_SECONDS",
     "KEY_FORMAT",
     "VERSION_SECONDS",
     "Board",
@@ -58,8 +63,10 @@ __all__ = [
     "Version",
     "board",
     "cache_key",
+    "club_language",
     "current_seating",
     "current_version",
+    "forget_club_language",
     "forget_version",
     "page_key",
     "pair_history",
@@ -67,6 +74,7 @@ __all__ = [
     "player_places",
     "public_club",
     "public_tournament",
+    "release",
     "standings",
     "version_key",
 ]

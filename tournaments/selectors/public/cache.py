@@ -8,16 +8,25 @@ every process asks for a key nobody has stored yet and loads the new rows: nothi
 by hand, and no process can keep serving what another one replaced. (The creation time keeps
 a database made again from scratch, whose pks and versions start over, from meeting an older
 run's entries in a shared Redis.)
+
+A stored page's key also carries the release (`release`): a page links the static files of the
+release that rendered it, by their hashed names, and a new release serves new ones, so no
+reader gets a page of the previous release, unstyled, even one stored for hours.
 """
 
+import functools
+import hashlib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
-from tournaments.models import Tournament
+from tournaments.models import Club, Tournament
 
 CACHE_SECONDS = 6 * 60 * 60
 """Entries are never stale (a new version is a new key); this only frees the space of old ones."""
@@ -59,8 +68,27 @@ def version_key(club_slug: str, tournament_slug: str) -> str:
     return f"public:{KEY_FORMAT}:version:{club_slug}:{tournament_slug}"
 
 
+@functools.cache
+def release() -> str:
+    """The release this process serves, as the static files its pages link: a hash of the
+    manifest `collectstatic` wrote (the hashed names, in production), else of every static
+    file's name, size and time (development, tests). Read once per process."""
+    digest = hashlib.sha256()
+    read_manifest = getattr(staticfiles_storage, "read_manifest", None)
+    manifest = read_manifest() if read_manifest is not None else None
+    if manifest:
+        digest.update(manifest.encode())
+    else:
+        for finder in finders.get_finders():
+            for path, storage in sorted(finder.list(["CVS", ".*", "*~"]), key=lambda f: f[0]):
+                moment = storage.get_modified_time(path).timestamp()
+                digest.update(f"{path}:{storage.size(path)}:{moment}\n".encode())
+    return digest.hexdigest()[:12]
+
+
 def page_key(club_slug: str, tournament_slug: str, variant: str) -> str:
-    return f"public:{KEY_FORMAT}:page:{club_slug}:{tournament_slug}:{variant}"
+    """A stored page: of this release (`release`), tournament and variant of the page."""
+    return f"public:{KEY_FORMAT}:{release()}:page:{club_slug}:{tournament_slug}:{variant}"
 
 
 def current_version(club_slug: str, tournament_slug: str) -> Version | None:
@@ -73,6 +101,42 @@ def current_version(club_slug: str, tournament_slug: str) -> Version | None:
     version = Version(tournament.published, tournament.results_version)
     cache.add(version_key(club_slug, tournament_slug), version, VERSION_SECONDS)
     return version
+
+
+CLUB_LANGUAGE_SECONDS = 60
+"""How long a club's language is taken from the shared cache before the database is asked
+again: a club that changes its language is heard within a minute."""
+
+
+def club_language_key(club_slug: str) -> str:
+    return f"public:{KEY_FORMAT}:club-language:{club_slug}"
+
+
+def club_language(club_slug: str) -> str:
+    """The club's language, for a reader who asked for none the site speaks ("" when there is
+    no such club): from the shared cache, read again at most once a CLUB_LANGUAGE_SECONDS and,
+    while the database is away, the last one read, so that the stored pages of the club's
+    language are still served to such readers then (burraco_club/i18n.py)."""
+    key = club_language_key(club_slug)
+    stored = cache.get(key)
+    if stored is not None and time.time() - stored[1] < CLUB_LANGUAGE_SECONDS:
+        return str(stored[0])
+    try:
+        language = (
+            Club.objects.filter(slug=club_slug).values_list("language", flat=True).first() or ""
+        )
+    except DatabaseError:
+        if stored is None:
+            raise
+        return str(stored[0])
+    if language:  # no entry for a club that does not exist: nobody can fill the cache
+        cache.set(key, (language, time.time()), CACHE_SECONDS)
+    return language
+
+
+def forget_club_language(club_slug: str) -> None:
+    """Called when a club is saved (the admin): its new language is read at the next page."""
+    cache.delete(club_language_key(club_slug))
 
 
 def forget_version(club_slug: str, tournament_slug: str) -> None:

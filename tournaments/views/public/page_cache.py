@@ -1,5 +1,6 @@
 """Public pages rendered once per results version and shared by every anonymous reader, from
-the cache all server processes share (see `selectors.public.cache`)."""
+the cache all server processes share (see `selectors.public.cache`). While the database is
+away, the pages already stored are served to every reader from that cache."""
 
 import gzip
 import hashlib
@@ -11,6 +12,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
@@ -126,10 +128,17 @@ def _served(
         ),
     )
     found = cache.get_many(keys)  # one round trip: a warm read asks nothing else
-    current = found.get(keys[0]) or leaderboard.current_version(club_slug, tournament_slug)
+    stored = found.get(keys[1])
+    try:
+        current = found.get(keys[0]) or leaderboard.current_version(club_slug, tournament_slug)
+    except DatabaseError:
+        if stored is None:
+            raise
+        # the database is away: the last rendering stored, whatever its version, rather than
+        # an error (it was published when it was stored)
+        return _stored_page(request, stored[1], stored[2])
     if current is None or not current.published:
         raise Http404("No such tournament.")
-    stored = found.get(keys[1])
     if stored is not None and _fresh_enough(stored, current.results_version):
         return _stored_page(request, stored[1], stored[2])
     rendering = f"{keys[1]}:rendering"
