@@ -42,4 +42,6 @@ urlpatterns = [
     path("", include("tournaments.urls.public")),
     path("", include("tournaments.urls.players")),
     path("", include("tournaments.urls.organiser")),
+    # the JSON API, the embeds and the club's settings page (opendata/)
+    path("", include("opendata.urls")),
 ]

@@ -15,6 +15,7 @@ from tournaments.rules import limits
 from tournaments.rules.entry import finished_refusal
 from tournaments.selectors import results
 from tournaments.selectors.access import User
+from tournaments.services.announcements import ROUND_PUBLISHED, announce
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.standings import (
@@ -142,6 +143,7 @@ def round_prepare(
         after=_movement_of(round_),
     )
     results_changed(tournament)
+    announce(tournament, ROUND_PUBLISHED, round_number=number)
     return Prepared(round_, warnings)
 
 
@@ -244,6 +246,7 @@ def round_reseat(
         **extra,
     )
     results_changed(round_.tournament)
+    announce(round_.tournament, ROUND_PUBLISHED, round_number=round_.number)
     return Prepared(round_, warnings)
 
 

@@ -14,6 +14,7 @@ from tournaments.models import CUSTOM_SCALE, Club, Round, Tournament, Tournament
 from tournaments.rules import limits
 from tournaments.rules.vp_tables import scale_from_rows
 from tournaments.selectors.access import User
+from tournaments.services.announcements import TOURNAMENT_FINISHED, announce
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.standings import standings_recompute
@@ -117,6 +118,7 @@ def tournament_finish(*, tournament: Tournament, user: User | None = None) -> To
     standings_recompute(tournament=tournament)
     record(tournament, Kind.FINISHED, user=user)
     results_changed(tournament)
+    announce(tournament, TOURNAMENT_FINISHED)
     return tournament
 
 

@@ -36,6 +36,7 @@ from tournaments.selectors.public.reads import (
     pair_page,
     player_places,
     public_club,
+    round_seating,
     standings,
 )
 
@@ -67,6 +68,7 @@ __all__ = [
     "player_places",
     "public_club",
     "public_tournament",
+    "round_seating",
     "standings",
     "version_key",
 ]
