@@ -21,6 +21,7 @@ class TokenForm(forms.Form):
         label=_("Name of the new token"),
         help_text=_("What will use it, such as “the club's website”."),
         max_length=80,
+        error_messages={"required": _("Give the token a name: what will use it?")},
     )
 
 

@@ -12,6 +12,7 @@ version as the public pages are (stored.py)."""
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 from ninja import NinjaAPI
 
 from opendata.api.access import TokenRefused
@@ -30,6 +31,7 @@ api = NinjaAPI(
     urls_namespace="api",
     openapi_url="/schema/",
     docs_url="/docs/",
+    docs_decorator=require_safe,  # read-only, the schema and its page too
 )
 api.add_router("/", router)
 

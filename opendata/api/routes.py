@@ -25,8 +25,9 @@ from tournaments.selectors import public as leaderboard
 from tournaments.selectors.seasons import published_season, season_standings
 
 TOKEN = OrganiserToken()
-ANYONE: dict[str, Any] = {"security": [{"OrganiserToken": []}, {}]}
-"""In the schema: the token is optional (anyone reads; a token reads more)."""
+ANYONE: dict[str, Any] = {"security": [{}]}
+"""In the schema, added to the token's own entry: the token is optional (anyone reads; a token
+reads more)."""
 TOURNAMENT = "/clubs/{club_slug}/tournaments/{tournament_slug}"
 
 router = Router(auth=TOKEN)
@@ -133,7 +134,7 @@ def api_rounds(request: HttpRequest, club_slug: str, tournament_slug: str) -> Ht
 
 
 @router.get(
-    f"{TOURNAMENT}/rounds/{{number}}",
+    f"{TOURNAMENT}/rounds/{{int:number}}",
     response=schemas.Round,
     url_name="api_round",
     openapi_extra=ANYONE,
@@ -152,7 +153,7 @@ def api_round(
 
 
 @router.get(
-    f"{TOURNAMENT}/pairs/{{number}}",
+    f"{TOURNAMENT}/pairs/{{int:number}}",
     response=schemas.Pair,
     url_name="api_pair",
     openapi_extra=ANYONE,
