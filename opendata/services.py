@@ -157,5 +157,7 @@ def embed_sites_set(*, club: Club, text: str) -> list[str]:
     EmbedSite.objects.filter(club=club).exclude(origin__in=origins).delete()
     for origin in origins:
         EmbedSite.objects.get_or_create(club=club, origin=origin)
+    # now, and again once committed: no reader keeps the old list past the change
+    forget_embed_origins(club.slug)
     transaction.on_commit(lambda: forget_embed_origins(club.slug))
     return origins
