@@ -72,8 +72,8 @@ def who(request: HttpRequest) -> dict[str, Any]:
     if user is not None and user.is_authenticated:
         return {"who": "organiser", "user_id": user.pk}
     match = getattr(request, "resolver_match", None)
-    if match is not None and "token" in match.kwargs:
-        return {"who": "link"}
+    if match is not None and str(match.route).startswith("p/"):
+        return {"who": "link"}  # a pair's own pages: its link is its key
     return {"who": "anonymous"}
 
 
