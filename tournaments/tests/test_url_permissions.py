@@ -44,6 +44,8 @@ PUBLIC = {
     "openapi-json", "openapi-view",
     # the embeds a club's website frames: published tournaments only, walked below
     "embed_club_standings", "embed_club_find", "embed_standings", "embed_find",
+    # the web app manifest (a phone's home screen): the same for everyone
+    "web_manifest",
 }  # fmt: skip
 """URL names anyone may open. Adding a name here is a decision: say why in the commit."""
 
