@@ -10,7 +10,7 @@ from opendata.models import Webhook
 class EmbedSitesForm(forms.Form):
     sites = forms.CharField(
         label=_("Websites that may show the club's standings"),
-        help_text=_("One a line, such as https://www.myclub.it. Empty: no website may."),
+        help_text=_('One a line, such as "https://www.myclub.it". Empty: no website may.'),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off", "spellcheck": "false"}),
     )
@@ -28,7 +28,7 @@ class TokenForm(forms.Form):
 class WebhookForm(forms.Form):
     url = forms.CharField(
         label=_("Address"),
-        help_text=_("Where the club's software listens, such as https://www.myclub.it/burraco."),
+        help_text=_('Where the club\'s software listens, such as "https://www.myclub.it/burraco".'),
         max_length=500,
         widget=forms.URLInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )

@@ -75,7 +75,7 @@ def _webhook_url(url: str) -> str:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ServiceError(
-            _("The address must begin with https:// (or http://) and name a server.")
+            _('The address must begin with "https://" (or "http://") and name a server.')
         )
     if parts.username or parts.password:
         raise ServiceError(_("The address must not hold a user name or a password."))
@@ -127,7 +127,7 @@ def site_origin(line: str) -> str:
     valid_host = bool(host) and all(c.isalnum() or c in ".-" for c in host.replace("*.", "", 1))
     if parts.scheme not in ("http", "https") or not valid_host or not text:
         raise ServiceError(
-            _("%(line)s is not a website's address (such as https://www.myclub.it).")
+            _('%(line)s is not a website\'s address (such as "https://www.myclub.it").')
             % {"line": line.strip()}
         )
     return f"{parts.scheme}://{host}" + (f":{port}" if port else "")

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from ninja import NinjaAPI
 
+from opendata.api import schemas
 from opendata.api.access import TokenRefused
 from opendata.api.routes import router
 from opendata.api.stored import NotFound
@@ -22,12 +23,7 @@ from opendata.api.stored import NotFound
 api = NinjaAPI(
     title="Burraco club",
     version="1",
-    description=(
-        "Read-only: clubs, their published tournaments (standings, rounds and seating, pairs, "
-        "find your table) and seasons. An organiser's token (`Authorization: Bearer bct_…`, "
-        "made on the club's settings page) also reads the club's unpublished tournaments and "
-        "the deals. Requests are counted per client: past the limit a minute, 429."
-    ),
+    description=schemas.API_DESCRIPTION,
     urls_namespace="api",
     openapi_url="/schema/",
     docs_url="/docs/",

@@ -41,7 +41,9 @@ class OrganiserToken(HttpBearer):
             return Reader()
         found = super().__call__(request)
         if found is None:  # another scheme than Bearer
-            raise TokenRefused(_("This API takes an organiser's token: Bearer bct_…"))
+            raise TokenRefused(
+                _('This API takes an organiser\'s token, sent as "Authorization: Bearer bct_…".')
+            )
         return found
 
     def authenticate(self, request: HttpRequest, token: str) -> Reader:

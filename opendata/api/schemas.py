@@ -1,10 +1,20 @@
 """What the API answers, as pydantic schemas (django-ninja): the OpenAPI schema is made from
 them. Names are the stable ones of the CSV files wherever a CSV has the same rows (README
-"Exports"); nothing private (links, pair codes, e-mails, card numbers) has a field here."""
+"Exports"); nothing private (links, pair codes, e-mails, card numbers) has a field here.
+
+Their descriptions are the OpenAPI document's, for the programmers who write software against
+the API: in English, like the README and the code, not in the catalogues."""
 
 import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
+
+API_DESCRIPTION = (
+    "Read-only: clubs, their published tournaments (standings, rounds and seating, pairs, "
+    "find your table) and seasons. An organiser's token (`Authorization: Bearer bct_…`, "
+    "made on the club's settings page) also reads the club's unpublished tournaments and "
+    "the deals. Requests are counted per client: past the limit a minute, 429."
+)
 
 
 class Schema(BaseModel):

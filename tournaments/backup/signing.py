@@ -38,7 +38,7 @@ def _key() -> str:
     return key
 
 
-def _fallbacks() -> list[str]:
+def _fallbacks() -> list[str | bytes]:
     return [str(key) for key in getattr(settings, "BACKUP_KEY_FALLBACKS", []) if key]
 
 

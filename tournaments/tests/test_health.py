@@ -83,7 +83,7 @@ def test_in_production_the_database_stopped_is_503_and_redis_stopped_a_warning(
     )
     assert status == 503 and kind == "application/json"
     assert body["status"] == "error"
-    assert body["checks"] == {  # type: ignore[comparison-overlap]
+    assert body["checks"] == {
         "database": {"ok": False, "error": "OperationalError"},
         "cache": {"ok": False, "backend": "redis", "error": "ConnectionError"},
     }
