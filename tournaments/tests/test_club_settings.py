@@ -131,7 +131,8 @@ def test_a_line_that_is_no_website_is_named_and_nothing_is_saved(
     text = response.content.decode()
     assert response.status_code == 200
     assert (
-        "ftp://files.org is not a website&#x27;s address (such as https://www.myclub.it)." in text
+        "ftp://files.org is not a website&#x27;s address (such as &quot;https://www.myclub.it&quot;)."
+        in text
     )
     assert "not a site is not a website&#x27;s address" in text
     assert list(EmbedSite.objects.values_list("origin", flat=True)) == ["https://www.myclub.it"]
