@@ -16,15 +16,13 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.management import call_command
-from django.db import connection, models, transaction
+from django.db import models, transaction
 from django.test import Client
 from openapi_spec_validator import validate
 from pytest_django import DjangoDbBlocker
-from pytest_django.live_server_helper import LiveServer
 
 from opendata import services as opendata_services
 from tournaments.models import Club, Season, Tournament
-from tournaments.tests.e2e_helpers import CHROMIUM, launch
 
 DEMO = "circolo-burraco-demo"
 
@@ -122,7 +120,7 @@ def test_a_match_format_tournament_adds_the_csvs_two_columns(
         "rounds_played",
     ]  # fmt: skip
     assert [[as_csv_text(r[c]) for c in answer["columns"]] for r in answer["rows"]] == expected[1:]
-    assert answer["rows"][-1] == {  # unranked pairs first, as in the CSV
+    assert next(row for row in answer["rows"] if row["pair_number"] == 2) == {
         "rank": 1, "pair_number": 2, "players": "Name2a Surname2a – Name2b Surname2b", "vp": 0,
         "mp": 0, "matches_won": 2, "point_difference": -35, "rounds_played": 0,
     }  # fmt: skip
@@ -235,39 +233,3 @@ def test_no_private_value_appears_in_any_api_answer(demo: dict[str, Any]) -> Non
         for name in model.get("properties", {})
     }  # fmt: skip
     assert not [name for name in properties if SECRET_FIELD.search(name)]
-
-
-@pytest.mark.browser
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="the browser tests run on PostgreSQL only (set DATABASE_URL to a PostgreSQL server)",
-)
-@pytest.mark.skipif(not CHROMIUM.exists(), reason=f"needs Debian's chromium at {CHROMIUM}")
-@pytest.mark.django_db(transaction=True)
-def test_the_browsable_page_shows_every_address_under_the_content_security_policy(
-    live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from playwright.sync_api import expect, sync_playwright
-
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    try:
-        with sync_playwright() as playwright:
-            browser = launch(playwright)
-            page = browser.new_page()
-            violations: list[str] = []
-            page.on(
-                "console",
-                lambda m: (
-                    violations.append(m.text) if "Content Security Policy" in m.text else None
-                ),
-            )
-            page.goto(f"{live_server.url}/api/v1/docs/")
-            expect(
-                page.get_by_text(
-                    "/api/v1/clubs/{club_slug}/tournaments/{tournament_slug}/standings", exact=True
-                )
-            ).to_be_visible(timeout=15_000)
-            assert violations == []
-            browser.close()
-    finally:
-        connection.close()
