@@ -123,8 +123,12 @@ def site_origin(line: str) -> str:
     except ValueError:
         port = None
         text = ""
-    host = parts.hostname or ""
-    valid_host = bool(host) and all(c.isalnum() or c in ".-" for c in host.replace("*.", "", 1))
+    try:  # a name with accents (www.città.it) as the header must carry it: ASCII (IDNA)
+        host = (parts.hostname or "").encode("idna").decode("ascii")
+    except UnicodeError:
+        host = ""
+    bare = host.removeprefix("*.")  # a wildcard for the subdomains, as CSP allows
+    valid_host = bool(bare) and all(c.isascii() and (c.isalnum() or c in ".-") for c in bare)
     if parts.scheme not in ("http", "https") or not valid_host or not text:
         raise ServiceError(
             _('%(line)s is not a website\'s address (such as "https://www.myclub.it").')

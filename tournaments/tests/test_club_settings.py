@@ -106,11 +106,15 @@ def test_the_websites_are_kept_as_origins_and_the_code_to_paste_appears(
     club: Club, organiser_client: Client
 ) -> None:
     assert "No website is listed yet" in page(organiser_client, club)
-    lines = "https://www.myclub.it/classifica\nwww.other.org\n\nhttp://localhost:8123/x\n"
+    lines = (
+        "https://www.myclub.it/classifica\nwww.other.org\n\nhttp://localhost:8123/x\n"
+        "https://www.città.it\n"
+    )
     response = organiser_client.post(f"/organise/clubs/{club.pk}/sites/", {"sites": lines})
     assert response.status_code == 302
     assert sorted(EmbedSite.objects.values_list("origin", flat=True)) == [
         "http://localhost:8123", "https://www.myclub.it", "https://www.other.org",
+        "https://www.xn--citt-3na.it",
     ]  # fmt: skip
     text = page(organiser_client, club)
     assert (
