@@ -227,3 +227,29 @@ def test_table_complete_and_finished_are_told_and_an_unpublished_tournament_tell
         ("tournament_finished", shown.slug, None, None),
     ]
     assert WebhookDelivery.objects.count() == 2  # nothing of the unpublished evening
+
+
+def test_the_worker_command_sends_what_is_due_when_no_web_process_does(
+    club: Club, receiver: Callable[[list[object]], Receiver], settings: object
+) -> None:
+    from django.core.management import call_command
+
+    from tournaments.services.announcements import (
+        ROUND_PUBLISHED,
+        TABLE_COMPLETE,
+        TOURNAMENT_FINISHED,
+    )
+
+    # the events a club may choose are those the services announce
+    assert set(Webhook.Event.values) == {ROUND_PUBLISHED, TABLE_COMPLETE, TOURNAMENT_FINISHED}
+    settings.WEBHOOK_DISPATCHER = False  # type: ignore[attr-defined]  # the containers' setup
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True  # type: ignore[attr-defined]
+    got = receiver([200])
+    hook = Webhook.objects.create(club=club, url=got.url, events=["round_published"])
+    services.round_prepare(tournament=published(club), movement="random", seed=2)
+    time.sleep(0.3)
+    assert got.hits == []  # nobody sends in this process
+    call_command("deliver_webhooks", "--once")
+    (hit,) = got.wait_for(1)
+    assert signed_right(hit, hook.secret)
+    assert WebhookDelivery.objects.get().status == "delivered"
