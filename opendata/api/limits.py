@@ -1,8 +1,8 @@
 """What every request to /api/ goes through first: CORS for reading, and the requests of each
 client counted.
 
-**CORS.** Any website's scripts may read the API (`Access-Control-Allow-Origin: *`, GET and
-HEAD, no credentials): it serves only what is public. A preflight is answered here; it allows
+**CORS.** Any website's scripts may read the API (`Access-Control-Allow-Origin: *`, GET, no
+credentials): it serves only what is public. A preflight is answered here; it allows
 no request header, so a browser never sends an organiser's token cross-origin (a token is for
 a club's server, not for a script anyone can read).
 
@@ -21,7 +21,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from burraco_club.i18n import readers_language
 from burraco_club.security import client_address
@@ -47,6 +47,16 @@ def _allow_reading(response: HttpResponse) -> HttpResponse:
     return response
 
 
+def _not_found(request: HttpRequest) -> HttpResponse:
+    with translation.override(readers_language(request) or settings.LANGUAGE_CODE):
+        text = gettext("Not found.")
+    return HttpResponse(
+        json.dumps({"detail": text}, ensure_ascii=False),
+        status=404,
+        content_type="application/json; charset=utf-8",
+    )
+
+
 class ApiMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -56,7 +66,7 @@ class ApiMiddleware:
             return self.get_response(request)
         if request.method == "OPTIONS":
             preflight = HttpResponse(status=204)
-            preflight["Access-Control-Allow-Methods"] = "GET, HEAD, OPTIONS"
+            preflight["Access-Control-Allow-Methods"] = "GET, OPTIONS"
             preflight["Access-Control-Max-Age"] = "86400"
             return _allow_reading(preflight)
         now = time.time()
@@ -82,6 +92,8 @@ class ApiMiddleware:
             refused["Retry-After"] = str(wait)
             return _allow_reading(refused)
         response = self.get_response(request)
+        if response.status_code == 404 and "html" in response.get("Content-Type", ""):
+            response = _not_found(request)  # an address the API does not have: JSON too
         if count is not None:
             response["X-RateLimit-Limit"] = str(limit)
             response["X-RateLimit-Remaining"] = str(max(limit - count, 0))

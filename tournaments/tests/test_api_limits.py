@@ -86,8 +86,13 @@ def test_any_website_may_read_but_never_send_a_token_from_a_browser(club: Club) 
         },
     )
     assert preflight.status_code == 204
-    assert preflight["Access-Control-Allow-Methods"] == "GET, HEAD, OPTIONS"
+    assert preflight["Access-Control-Allow-Methods"] == "GET, OPTIONS"
     assert not preflight.has_header("Access-Control-Allow-Headers")  # no Authorization
+    # an address the API does not have answers in JSON too
+    for missing in ("/api/v1/nothing", f"/api/v1/clubs/{club.slug}/tournaments/x/rounds/one"):
+        answer = Client().get(missing)
+        assert answer.status_code == 404
+        assert json.loads(answer.content) == {"detail": "Not found."}
     # the site's own pages are not opened to other sites' scripts
     assert not Client().get("/").has_header("Access-Control-Allow-Origin")
 
