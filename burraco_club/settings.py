@@ -63,12 +63,20 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tables2",
     "template_partials",
+    "ninja",  # the API's documentation page and its scripts (opendata/api)
     "scoring",
     "tournaments",
+    "opendata",
     "burraco_club",
 ]
 
 MIDDLEWARE = [
+    # one JSON line per request, with its request id (burraco_club/request_log.py)
+    "burraco_club.request_log.RequestLogMiddleware",
+    # /health/ for load balancers: any Host, plain http, before anything that checks either
+    "burraco_club.health.HealthMiddleware",
+    # /api/: CORS for reading, and requests counted per client (opendata/api/limits.py)
+    "opendata.api.limits.ApiMiddleware",
     # the headers every answer carries, the refusals below included (burraco_club/security.py)
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -115,6 +123,11 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # a database that does not answer is an error in seconds, not a request hung for minutes
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", int(os.environ.get("DJANGO_DB_CONNECT_TIMEOUT", "5"))
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -250,6 +263,10 @@ if not DEBUG and not TESTING:
     SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+LOG_FORMAT = os.environ.get("DJANGO_LOG_FORMAT", "text" if DEBUG or TESTING else "json")
+"""`json`: one JSON object a line, for a log collector; `text`: plain lines, for a terminal."""
+REQUEST_LOG = env_bool("DJANGO_REQUEST_LOG", not TESTING)
+"""One line per request (method, path with its tokens redacted, status, time, request id, who)."""
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -258,16 +275,23 @@ LOGGING = {
     "filters": {
         "hide_links": {"()": "burraco_club.logs.HideLinkTokens"},
         "require_debug_true": {"()": "django.utils.log.RequireDebugTrue"},
+        "request_id": {"()": "burraco_club.request_log.RequestIdFilter"},
     },
     "formatters": {
+        "json": {"()": "burraco_club.request_log.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
         "django.server": {
             "()": "django.utils.log.ServerFormatter",
             "format": "[{server_time}] {message}",
             "style": "{",
-        }
+        },
     },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "filters": ["hide_links"]},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json" if LOG_FORMAT == "json" else "text",
+            "filters": ["request_id", "hide_links"],
+        },
         "django.console": {
             "class": "logging.StreamHandler",
             "level": "INFO",
@@ -280,9 +304,35 @@ LOGGING = {
             "filters": ["hide_links"],
         },
     },
+    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
     "loggers": {
         "django": {"handlers": ["django.console"], "level": "INFO"},
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+        "burraco_club.requests": {"level": "INFO" if REQUEST_LOG else "WARNING"},
+        "opendata.webhooks": {"level": os.environ.get("DJANGO_WEBHOOK_LOG_LEVEL", "INFO")},
     },
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# --- open data: the API, webhooks and embeds (opendata/) --------------------------------------
+
+API_REQUESTS_PER_MINUTE = int(
+    os.environ.get("DJANGO_API_REQUESTS_PER_MINUTE", "1000000" if TESTING else "300")
+)
+"""Requests to /api/ one client (its address) may make in a minute; 429 past it (the tests,
+which read the API hundreds of times a minute from one address, set their own limit)."""
+WEBHOOK_TIMEOUT = float(os.environ.get("DJANGO_WEBHOOK_TIMEOUT", "5"))
+"""Seconds a webhook's receiver has to answer a delivery."""
+WEBHOOK_RETRY_DELAYS = [
+    float(delay) for delay in env_list("DJANGO_WEBHOOK_RETRY_DELAYS", ["30", "120", "600", "3600"])
+]
+"""Seconds before each new attempt of a failed delivery: after the last, it has failed."""
+WEBHOOK_ALLOW_PRIVATE_ADDRESSES = env_bool("DJANGO_WEBHOOK_ALLOW_PRIVATE_ADDRESSES", DEBUG)
+"""Whether a webhook may point at a loopback or private address (the app's own network)."""
+WEBHOOK_DISPATCHER = env_bool("DJANGO_WEBHOOK_DISPATCHER", not TESTING)
+"""Whether each web process sends its deliveries itself, in a thread of its own (else only
+`manage.py deliver_webhooks` sends them)."""
+SITE_URL = os.environ.get("DJANGO_SITE_URL", "")
+"""The site's own address (https://burraco.example.org), for the links webhooks send."""
+
+BACKUP_KEY_FALLBACKS = env_list("DJANGO_BACKUP_KEY_FALLBACKS", [])
+"""Older backup keys: a backup signed with one of them still verifies after a key change."""

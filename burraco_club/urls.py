@@ -4,12 +4,15 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from burraco_club.manifest import web_manifest
 from burraco_club.security import LockoutAuthenticationForm
 from burraco_club.views import PasswordResetView, help_page, language_choose, ping
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("ping/", ping, name="ping"),
+    # the web app manifest: the public and the players' pages on a phone's home screen
+    path("manifest.webmanifest", web_manifest, name="web_manifest"),
     # the language switch on every page
     path("language/<str:language>/", language_choose, name="language_choose"),
     # how an evening runs, in the reader's language (linked from every page's header)
@@ -42,4 +45,6 @@ urlpatterns = [
     path("", include("tournaments.urls.public")),
     path("", include("tournaments.urls.players")),
     path("", include("tournaments.urls.organiser")),
+    # the JSON API, the embeds and the club's settings page (opendata/)
+    path("", include("opendata.urls")),
 ]

@@ -143,6 +143,15 @@ def table_csv_response(table: tables.Table, filename: str) -> HttpResponse:
     return _attachment(response, filename)
 
 
+def table_records(table: tables.Table) -> list[dict[str, Any]]:
+    """The rows `table_csv_response` writes, each a mapping of the CSV's column names to its
+    values, unescaped (the JSON API's rows: opendata/api): no spreadsheet reads them."""
+    header = [csv_name for _name, csv_name in export_columns(table)]
+    values = table.as_values()
+    next(values)  # the page's headers
+    return [dict(zip(header, row, strict=True)) for row in values]
+
+
 def standings_csv_response(tournament: Tournament, pairs: Any) -> HttpResponse:
     """A tournament's standings file: its StandingsTable, as the page shows it."""
     table = StandingsTable.for_export(tournament, pairs)

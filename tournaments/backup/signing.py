@@ -1,20 +1,28 @@
-"""A backup tells the truth: `export_tournament` signs what it writes (an HMAC-SHA256 over the
-document, with BACKUP_SIGNING_KEY from the settings) and `import_tournament` refuses a file whose
-signature does not match, unless told `--unverified`. A file edited by hand so that its numbers
-still agree (a deal changed, its audit record deleted, the table's version lowered) passes the
-numbers check; it does not pass this one."""
+"""A backup tells the truth: `export_tournament` signs what it writes and `import_tournament`
+refuses a file whose signature does not match, unless told `--unverified`. A file edited by
+hand so that its numbers still agree (a deal changed, its audit record deleted, the table's
+version lowered) passes the numbers check; it does not pass this one.
 
-import hmac
+**Keys that can change.** A backup is signed with Django's signing (`django.core.signing.
+Signer`, SHA-256, salted) over the document, with BACKUP_SIGNING_KEY, and verified with that key
+or any of BACKUP_KEY_FALLBACKS (DJANGO_BACKUP_KEY_FALLBACKS): after a change of key, put the old
+one there and every backup it signed still verifies. Backups made before (`hmac-sha256`: a
+salted HMAC in hex) verify the same way, with the current key or any older one."""
+
 import json
 from typing import Any
 
 from django.conf import settings
-from django.utils.crypto import salted_hmac
+from django.core import signing
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from tournaments.services import ServiceError
 
-ALGORITHM = "hmac-sha256"
+ALGORITHM = "django-signing-sha256"
+"""What exports write: `Signer(key, salt=SALT, algorithm="sha256").signature(document)`."""
+LEGACY_ALGORITHM = "hmac-sha256"
+"""What exports wrote before: `salted_hmac(SALT, document, key, "sha256").hexdigest()`."""
 SALT = "burraco_club.backup"
 
 
@@ -30,15 +38,40 @@ def _key() -> str:
     return key
 
 
-def _digest(data: dict[str, Any], key: str) -> str:
+def _fallbacks() -> list[str | bytes]:
+    return [str(key) for key in getattr(settings, "BACKUP_KEY_FALLBACKS", []) if key]
+
+
+def _signer() -> signing.Signer:
+    return signing.Signer(key=_key(), fallback_keys=_fallbacks(), salt=SALT, algorithm="sha256")
+
+
+def _document(data: dict[str, Any]) -> str:
+    """What is signed: the file without its signature, as canonical JSON."""
     body = {name: value for name, value in data.items() if name != "signature"}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return salted_hmac(SALT, text, secret=key, algorithm="sha256").hexdigest()
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def signed(data: dict[str, Any]) -> dict[str, Any]:
     """The document with its signature."""
-    return {**data, "signature": {"algorithm": ALGORITHM, "value": _digest(data, _key())}}
+    value = _signer().signature(_document(data))
+    return {**data, "signature": {"algorithm": ALGORITHM, "value": value}}
+
+
+def _verifies(algorithm: str, value: str, document: str) -> bool:
+    if algorithm == ALGORITHM:
+        try:
+            _signer().unsign(f"{document}{signing.Signer().sep}{value}")
+        except signing.BadSignature:
+            return False
+        return True
+    # the files exported before, signed the earlier way, with this key or an older one
+    return any(
+        constant_time_compare(
+            value, salted_hmac(SALT, document, secret=key, algorithm="sha256").hexdigest()
+        )
+        for key in [_key(), *_fallbacks()]
+    )
 
 
 def signature_problem(data: dict[str, Any]) -> str:
@@ -46,13 +79,10 @@ def signature_problem(data: dict[str, Any]) -> str:
     signature = data.get("signature")
     if not isinstance(signature, dict) or not isinstance(signature.get("value"), str):
         return _("it carries no signature")
-    if signature.get("algorithm") != ALGORITHM:
-        return _("its signature is of an unknown kind (%(kind)r)") % {
-            "kind": signature.get("algorithm")
-        }
-    # compared as bytes: compare_digest refuses text that is not ASCII, which a file may hold
-    given = signature["value"].encode("utf-8", "replace")
-    if not hmac.compare_digest(given, _digest(data, _key()).encode()):
+    algorithm = signature.get("algorithm")
+    if algorithm not in (ALGORITHM, LEGACY_ALGORITHM):
+        return _("its signature is of an unknown kind (%(kind)r)") % {"kind": algorithm}
+    if not _verifies(str(algorithm), signature["value"], _document(data)):
         return _(
             "its signature does not match: it was changed after it was exported, or it was "
             "exported by a site with another backup key"

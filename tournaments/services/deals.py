@@ -38,6 +38,7 @@ from tournaments.rules.sides import meld_values, side_values
 from tournaments.selectors import results
 from tournaments.selectors.access import User
 from tournaments.selectors.progress import closing_round
+from tournaments.services.announcements import TABLE_COMPLETE, announce
 from tournaments.services.deal_scores import (
     check_closed_result,
     check_later_deals,
@@ -321,6 +322,8 @@ def _after_table_change(table: Table, result: TableResult | None = None) -> None
         standings_recompute(tournament=tournament)
         if tournament.round_set.filter(number__gt=round_.number).exists():
             danese_flags_refresh(tournament=tournament)
+    if not was_done and table.status == Table.Status.DONE:
+        announce(tournament, TABLE_COMPLETE, round_number=round_.number, table_number=table.number)
 
 
 RESULT_FIELDS = ("status", "ns_mp", "ew_mp", "ns_vp", "ew_vp", "winner")

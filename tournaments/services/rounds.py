@@ -15,6 +15,7 @@ from tournaments.rules.progress import finished_refusal
 from tournaments.selectors import results
 from tournaments.selectors.access import User
 from tournaments.selectors.progress import progress_of, start_refusal
+from tournaments.services.announcements import ROUND_PUBLISHED, announce
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.promises import promise_warnings
@@ -146,6 +147,7 @@ def round_prepare(
         after=_movement_of(round_),
     )
     results_changed(tournament)
+    announce(tournament, ROUND_PUBLISHED, round_number=number)
     return Prepared(round_, planned.warnings)
 
 
@@ -225,6 +227,7 @@ def round_reseat(
         **extra,
     )
     results_changed(round_.tournament)
+    announce(round_.tournament, ROUND_PUBLISHED, round_number=round_.number)
     return Prepared(round_, planned.warnings)
 
 

@@ -17,6 +17,7 @@ from tournaments.rules.standings import MP_FIRST, TIE_BREAK_ORDERS
 from tournaments.rules.vp_tables import scale_from_rows
 from tournaments.selectors.access import User
 from tournaments.selectors.progress import progress_of
+from tournaments.services.announcements import TOURNAMENT_FINISHED, announce
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.standings import standings_recompute
@@ -127,6 +128,7 @@ def tournament_finish(*, tournament: Tournament, user: User | None = None) -> To
     standings_recompute(tournament=tournament)
     record(tournament, Kind.FINISHED, user=user)
     results_changed(tournament)
+    announce(tournament, TOURNAMENT_FINISHED)
     return tournament
 
 

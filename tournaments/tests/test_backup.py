@@ -191,7 +191,7 @@ def test_export_holds_every_row_of_the_tournament(played: Tournament) -> None:
         "events",
         "signature",
     ]
-    assert data["signature"]["algorithm"] == "hmac-sha256"
+    assert data["signature"]["algorithm"] == "django-signing-sha256"
     assert data["club"] == {"slug": "roma", "name": "Circolo del Burraco Roma"}
     assert data["tournament"]["season"] == {"slug": "winter-2026", "name": "Winter 2026"}
     assert data["tournament"]["house_rules"] == {"closing_bonus": 150}

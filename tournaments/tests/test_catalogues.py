@@ -99,7 +99,8 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
         "excel", "libreoffice", "single", "sign", "xls", "xlsx", "csv",
         # words of the web every one of these languages has taken as they are
         "backup", "backups", "browser", "cache", "club", "clubs", "cookies", "link", "links",
-        "login", "mail", "server", "site", "spam", "bytes", "null",
+        "login", "mail", "server", "site", "spam", "bytes", "null", "token", "tokens",
+        "webhook", "webhooks",
         # names in the examples (Mario Rossi / Lucia Bianchi) and the Italian words a note
         # quotes as Italian (cuori, tessera)
         "mario", "rossi", "lucia", "bianchi", "cuori", "tessera", "luca",

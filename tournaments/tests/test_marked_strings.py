@@ -145,7 +145,7 @@ def test_every_visible_text_is_marked_for_translation(name: str) -> None:
 
 # --- the Python side: what views, services, forms, models and the admin say ------------------
 
-PYTHON_ROOTS = ("burraco_club", "tournaments")
+PYTHON_ROOTS = ("burraco_club", "tournaments", "opendata")
 PYTHON_SKIPPED = ("tests", "migrations", "management", "backup")
 """Not read on a page: the tests, the migrations (frozen copies of the models), and the command
 line's tools (management commands and the backup they import and export), which speak English
@@ -239,6 +239,11 @@ def unmarked_python(source: str) -> list[str]:
     return [f"line {line}: {text!r}" for line, text in sorted(found)]
 
 
+FOR_PROGRAMMERS = frozenset({"opendata/api/schemas.py"})
+"""The API's OpenAPI descriptions: read by the programmers who write software against it, in
+English like the README and the code."""
+
+
 def python_modules() -> list[str]:
     base = Path(settings.BASE_DIR)
     return sorted(
@@ -246,6 +251,7 @@ def python_modules() -> list[str]:
         for root in PYTHON_ROOTS
         for path in (base / root).rglob("*.py")
         if not set(path.relative_to(base).parts) & set(PYTHON_SKIPPED)
+        and str(path.relative_to(base)) not in FOR_PROGRAMMERS
     )
 
 

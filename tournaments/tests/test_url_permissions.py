@@ -5,14 +5,18 @@ and every POST needs its CSRF token. A URL outside /organise/ must be named as p
 Public pages never show organisers' e-mail addresses or unpublished tournaments."""
 
 import datetime
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from opendata import services as opendata_services
+from opendata.models import Webhook
 from tournaments import services
 from tournaments.models import Club, DealProposal, Season, Seat, Tournament
 from tournaments.tests.conftest import make_tournament
@@ -35,6 +39,15 @@ PUBLIC = {
     "link_table", "link_check", "link_write", "link_accept", "link_dispute", "link_evening",
     # the opponents accept a deal on the writer's phone: the writer's link, and their pair code
     "link_accept_code",
+    # the read-only JSON API: published tournaments for anyone, a club's unpublished ones and
+    # its deals for its own token only, walked below
+    "api_index", "api-root", "api_clubs", "api_club", "api_season", "api_tournament",
+    "api_standings", "api_rounds", "api_round", "api_pair", "api_find", "api_deals",
+    "openapi-json", "openapi-view",
+    # the embeds a club's website frames: published tournaments only, walked below
+    "embed_club_standings", "embed_club_find", "embed_standings", "embed_find",
+    # the web app manifest (a phone's home screen): the same for everyone
+    "web_manifest",
 }  # fmt: skip
 """URL names anyone may open. Adding a name here is a decision: say why in the commit."""
 
@@ -110,6 +123,9 @@ def world(club: Club, organiser: User) -> dict[str, object]:
         "change_id": tournament.changes.get().pk,
         "proposal_id": proposal.pk,
         "token": Seat.objects.get(table=table, direction="ns").pair.token,
+        "club_id": club.pk,
+        "token_id": opendata_services.token_create(club=club, name="site", user=organiser)[0].pk,
+        "webhook_id": Webhook.objects.create(club=club, url="https://example.org/h").pk,
     }
 
 
@@ -126,6 +142,7 @@ def address(route: Route, values: dict[str, object]) -> str:
     for key in route.keys:
         for kind in ("int", "slug", "str"):
             path = path.replace(f"<{kind}:{key}>", str(values[key]))
+        path = path.replace(f"<{key}>", str(values[key]))
     return "/" + path
 
 
@@ -217,3 +234,128 @@ def test_every_link_post_needs_its_csrf_token(route: Route, world: dict[str, obj
     assert response.status_code in {403, 405}, (route.name, response.status_code)
     if response.status_code == 403:
         assert b"CSRF" in response.content
+
+
+# --- the JSON API and the embeds ----------------------------------------------------------------
+
+API = [route for route in ALL if route.pattern.startswith("api/")]
+EMBEDS = [route for route in ALL if route.pattern.startswith("embed/")]
+TOURNAMENT_KEYS = {"tournament_slug"}
+
+
+def test_the_api_and_the_embeds_are_all_walked() -> None:
+    assert {route.name for route in API} == {
+        "api_index", "api-root", "api_clubs", "api_club", "api_season", "api_tournament",
+        "api_standings", "api_rounds", "api_round", "api_pair", "api_find", "api_deals",
+        "openapi-json", "openapi-view",
+    }  # fmt: skip
+    assert {route.name for route in EMBEDS} == {
+        "embed_club_standings", "embed_club_find", "embed_standings", "embed_find",
+    }  # fmt: skip
+
+
+@pytest.fixture
+def readers(
+    club: Club, other_club: Club, organiser: User, other_organiser: User
+) -> dict[str, object]:
+    """A published and an unpublished tournament of the club, each with round 1 started, a
+    season of the club not public yet, and a token of the club and one of another club."""
+    cache.clear()  # a shared Redis outlives the test database: no older run's stored answer
+    shown = make_tournament(club, pairs=4, name="Open evening", published=True)
+    hidden = make_tournament(club, pairs=4, name="Secret evening", date=datetime.date(2026, 11, 18))
+    for tournament in (shown, hidden):
+        prepared = services.round_prepare(tournament=tournament, movement="random", seed=4)
+        services.round_start(round=prepared.round)
+    season = services_season(club, hidden)
+    return {
+        "shown": shown,
+        "hidden": hidden,
+        "season": season,
+        "own": opendata_services.token_create(club=club, name="site", user=organiser)[1],
+        "foreign": opendata_services.token_create(
+            club=other_club, name="site", user=other_organiser
+        )[1],
+    }
+
+
+def _api_get(url: str, token: str = "") -> tuple[int, str]:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    response = Client().get(url, headers=headers)
+    return response.status_code, response.content.decode()
+
+
+@pytest.mark.parametrize("route", API, ids=lambda route: route.name)
+def test_the_api_shows_the_public_only_what_is_published(
+    route: Route, readers: dict[str, object], club: Club
+) -> None:
+    """Anyone reads a published tournament (its deals only with the club's token); an
+    unpublished one, and a season not public yet, answer 404 to anyone but the club's own
+    token, exactly as what does not exist; nothing is ever written through the API."""
+    shown, hidden = readers["shown"], readers["hidden"]
+    assert isinstance(shown, Tournament) and isinstance(hidden, Tournament)
+    values = {"club_slug": club.slug, "number": 1, "season_slug": "winter"}
+    own, foreign = str(readers["own"]), str(readers["foreign"])
+    deals = route.name == "api_deals"
+    if not set(route.keys) & (TOURNAMENT_KEYS | {"season_slug"}):
+        for token in ("", own, foreign):
+            status, body = _api_get(address(route, values), token)
+            assert status == 200, (route.name, token)
+            if token != own:
+                assert "Secret evening" not in body and hidden.slug not in body, route.name
+    elif "season_slug" in route.keys:
+        url = address(route, values)
+        assert _api_get(url)[0] == 404 and _api_get(url, foreign)[0] == 404
+        status, body = _api_get(url, own)
+        assert status == 200 and "Secret evening" in body
+    else:
+        url = address(route, {**values, "tournament_slug": hidden.slug})
+        assert _api_get(url)[0] == (401 if deals else 404), route.name
+        assert _api_get(url, foreign)[0] == 404, route.name
+        assert _api_get(url, own)[0] == 200, route.name
+        url = address(route, {**values, "tournament_slug": shown.slug})
+        assert _api_get(url)[0] == (401 if deals else 200), route.name
+        assert _api_get(url, foreign)[0] == (404 if deals else 200), route.name
+        assert _api_get(url, own)[0] == 200, route.name
+    for method in ("post", "put", "delete"):
+        url = address(route, {**values, "tournament_slug": shown.slug})
+        answer = getattr(Client(), method)(url, headers={"Authorization": f"Bearer {own}"})
+        assert answer.status_code == 405, (route.name, method)
+
+
+def test_a_wrong_or_revoked_token_is_refused_never_read_as_the_public(
+    readers: dict[str, object], club: Club
+) -> None:
+    from opendata.models import ApiToken
+
+    shown = readers["shown"]
+    assert isinstance(shown, Tournament)
+    url = f"/api/v1/clubs/{club.slug}/tournaments/{shown.slug}/standings"
+    for header in ("Bearer bct_not-a-token", "Bearer " + str(readers["own"])[:-1], "Basic xyz"):
+        response = Client().get(url, headers={"Authorization": header})
+        assert response.status_code == 401, header
+        assert response["WWW-Authenticate"].startswith("Bearer")
+    token = ApiToken.objects.get(club=club)
+    opendata_services.token_revoke(token=token)
+    status, body = _api_get(url, str(readers["own"]))
+    assert status == 401
+    assert json.loads(body) == {"detail": "This token is not valid: it was revoked, or never made."}
+
+
+@pytest.mark.parametrize("route", EMBEDS, ids=lambda route: route.name)
+def test_the_embeds_show_only_published_tournaments(
+    route: Route, readers: dict[str, object], club: Club, organiser_client: Client
+) -> None:
+    shown, hidden = readers["shown"], readers["hidden"]
+    assert isinstance(shown, Tournament) and isinstance(hidden, Tournament)
+    if "tournament_slug" not in route.keys:
+        response = Client().get(address(route, {"club_slug": club.slug}))
+        assert response.status_code == 302 and shown.slug in response["Location"]
+        return
+    for client in (Client(), organiser_client):  # not even the organiser: a preview is elsewhere
+        response = client.get(
+            address(route, {"club_slug": club.slug, "tournament_slug": hidden.slug})
+        )
+        assert response.status_code == 404
+        assert "Secret evening" not in response.content.decode()
+    response = Client().get(address(route, {"club_slug": club.slug, "tournament_slug": shown.slug}))
+    assert response.status_code == 200 and "Open evening" in response.content.decode()

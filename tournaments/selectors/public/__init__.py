@@ -40,6 +40,7 @@ from tournaments.selectors.public.reads import (
     pair_page,
     player_places,
     public_club,
+    round_seating,
     standings,
 )
 
@@ -75,6 +76,7 @@ __all__ = [
     "public_club",
     "public_tournament",
     "release",
+    "round_seating",
     "standings",
     "version_key",
 ]

@@ -135,11 +135,19 @@ def _load_board(tournament: Tournament) -> Board:
     return Board(standings=rows, seating=_load_seating(tournament))
 
 
-def _load_seating(tournament: Tournament) -> Seating | None:
-    """The latest round's seats with their tables, pairs and players: one query."""
+def round_seating(tournament: Tournament, number: int) -> Seating | None:
+    """Round `number`'s seating and table results (None if it is not seated): one cache read;
+    one query when it is cold."""
+    return cached(tournament, f"round:{number}", lambda: _load_seating(tournament, number))
+
+
+def _load_seating(tournament: Tournament, number: int | None = None) -> Seating | None:
+    """The seats of round `number` (else the latest round) with their tables, pairs and
+    players: one query."""
     latest = tournament.round_set.order_by("-number").values("number")[:1]
+    which: Any = Subquery(latest) if number is None else number
     seats = (
-        Seat.objects.filter(round__tournament=tournament, round__number=Subquery(latest))
+        Seat.objects.filter(round__tournament=tournament, round__number=which)
         .select_related("round", "table", "pair__player_one", "pair__player_two")
         .order_by("table__number", "direction")
     )
