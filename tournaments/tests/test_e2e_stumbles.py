@@ -1,0 +1,107 @@
+"""What a new secretary stumbled on during a 15-pair evening (issue 22, item 5), measured in
+Chromium: the table page's deals at every width, the players' phones while a deal waits or is
+disputed, and how fast the opponents' phone shows a deal. The club's evenings are the ones of
+test_e2e_widths.py (set_up_world).
+
+Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/burraco_e2e \\
+         .venv/bin/pytest tournaments/tests/test_e2e_stumbles.py -q --create-db -s
+"""
+
+from collections.abc import Iterator
+
+import pytest
+from django.core.cache import cache
+from django.db import connection, connections
+from django.urls import reverse
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from pytest_django.live_server_helper import LiveServer
+
+from tournaments.tests.e2e_helpers import CHROMIUM, VIEWPORT, ConsoleWatch, launch
+from tournaments.tests.test_e2e_widths import PASSWORD, set_up_world
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="the browser test runs on PostgreSQL only (set DATABASE_URL to a PostgreSQL server)",
+    ),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason=f"the browser test needs Debian's chromium at {CHROMIUM}"
+    ),
+]
+
+WIDTHS = (1280, 1366, 1920, 390)
+HEIGHT = 900
+
+
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Browser]:
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    cache.clear()
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        yield browser
+        browser.close()
+        connections.close_all()
+    cache.clear()
+
+
+def _open(browser: Browser, console: ConsoleWatch, who: str, locale: str = "it-IT") -> Page:
+    context = browser.new_context(viewport=VIEWPORT, locale=locale)
+    console.watch_context(context, who)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return page
+
+
+def _log_in(page: Page, base: str) -> None:
+    page.goto(f"{base}{reverse('login')}")
+    page.locator("#id_username").fill("anna")
+    page.locator("#id_password").fill(PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(f"{base}{reverse('dashboard')}")
+
+
+DEALS_BOX = """() => {
+  const box = document.querySelector('section.deals .table-scroll');
+  const limit = box.getBoundingClientRect().right + 0.5;
+  const right = sel => Math.max(...[...document.querySelectorAll(sel)]
+    .map(e => e.getBoundingClientRect().right));
+  return {
+    overflow: box.scrollWidth - box.clientWidth,
+    page: document.documentElement.scrollWidth - window.innerWidth,
+    running: right('.deals-table thead th:nth-last-child(2)') - limit,
+    edit: right('.deals-table .actions a.button') - limit,
+    remove: right('.deals-table .actions button') - limit,
+    header: document.querySelector('.deals-table thead th:nth-last-child(2)').textContent,
+  };
+}"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_deals_table_fits_its_box_at_every_width(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    """The table page of a finished table (three deals) and of a table under way (one deal,
+    with its Togli button), in Italian: "Progressivo" and the
+    Modifica / Togli buttons inside the box, nothing to scroll sideways, at 1280, 1366, 1920
+    and 390 px (it was 1,308 px wide in a 1,062 px box)."""
+    world = set_up_world()
+    base = live_server.url.rstrip("/")
+    console = ConsoleWatch()
+    page = _open(browser, console, "organiser")
+    _log_in(page, base)
+    problems = []
+    for table in (world.done_table, world.open_table):
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": HEIGHT})
+            page.goto(f"{base}{reverse('table_entry', args=[table.pk])}")
+            box = page.evaluate(DEALS_BOX)
+            assert box["header"] == "Progressivo"
+            for what in ("overflow", "page", "running", "edit", "remove"):
+                if box[what] > 0.5:
+                    problems.append(f"table {table.pk}, {width} px: {what} {box[what]:.0f} px")
+    expect(page.get_by_role("button", name="Togli")).to_be_visible()
+    page.context.close()
+    assert problems == []
+    assert console.problems == []
