@@ -1,0 +1,72 @@
+"""What a new secretary and her players stumbled on during a 15-pair evening (issue 22, item
+5), through the views: each test reads the page as they did and asserts its words and numbers.
+(What only a browser measures is in test_e2e_stumbles.py.)"""
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.models import Club, DealProposal
+from tournaments.tests.test_player_entry import link, players_table, write
+from tournaments.tests.test_views_entry import form_data, text_of
+
+POT_100: dict[str, Any] = {
+    "ns": {"melded_points": "300", "burracos_dirty": "1", "pot": "taken"},
+    "ew": {"melded_points": "50", "pot": "not_taken", "pot_points": "100"},
+    "closed": "ns",
+}  # traditional: E-W left the pot, worth 100 in cards: N-S 500, E-W 50 - 100 = -50
+POT_80: dict[str, Any] = {**POT_100, "ew": {**POT_100["ew"], "pot_points": "80"}}
+"""The same deal but for the pot's value: 80, E-W -30."""
+
+
+def italian(user: User | None = None) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="it")
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def differing(html: str) -> list[str]:
+    """The lines of the versions shown as differing, in the page's words."""
+    return [
+        text_of(found)
+        for found in re.findall(r'<(?:li|p) class="[^"]*\bdiffers\b[^"]*">(.*?)</(?:li|p)>', html)
+    ]
+
+
+def disputed_over_the_pot(club: Club) -> Any:
+    table = players_table(club, variant="traditional")
+    write(Client(), table, "ns", 1, POT_100)
+    proposal = DealProposal.objects.get(table=table)
+    data = form_data(table, 1, POT_80) | {"key": "ew-pot-80"}
+    response = Client().post(reverse("link_dispute", args=[link(table, "ew"), proposal.pk]), data)
+    assert response.status_code == 302
+    return table
+
+
+@pytest.mark.django_db
+def test_deals_to_decide_show_the_pots_value_that_differs_in_the_readers_language(
+    club: Club, organiser: User
+) -> None:
+    table = disputed_over_the_pot(club)
+    html = italian(organiser).get(reverse("round_board", args=[table.round_id])).content.decode()
+    board = text_of(html)
+    assert "Melded" not in board and "Calato: 300" in board
+    # each version: E-W's total and the pot's value differ, nothing else
+    assert differing(html) == [
+        "E-O −50 diverso", "Punti nel pozzetto: 100 diverso",
+        "E-O −30 diverso", "Punti nel pozzetto: 80 diverso",
+    ]  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_the_phones_show_both_versions_of_a_disputed_deal_with_what_differs(club: Club) -> None:
+    table = disputed_over_the_pot(club)
+    html = italian().get(reverse("link_table", args=[link(table, "ns")])).content.decode()
+    assert "Melded" not in text_of(html)
+    assert "Punti nel pozzetto: 100 diverso" in differing(html)
+    assert "Punti nel pozzetto: 80 diverso" in differing(html)
