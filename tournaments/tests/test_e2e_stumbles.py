@@ -7,6 +7,7 @@ Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/burraco_e2e \\
          .venv/bin/pytest tournaments/tests/test_e2e_stumbles.py -q --create-db -s
 """
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -16,8 +17,10 @@ from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
+from tournaments.models import Seat
+from tournaments.services import players
 from tournaments.tests.e2e_helpers import CHROMIUM, VIEWPORT, ConsoleWatch, launch
-from tournaments.tests.test_e2e_widths import PASSWORD, set_up_world
+from tournaments.tests.test_e2e_widths import NS_WINS, PASSWORD, set_up_world
 
 pytestmark = [
     pytest.mark.browser,
@@ -104,4 +107,31 @@ def test_the_deals_table_fits_its_box_at_every_width(
     expect(page.get_by_role("button", name="Togli")).to_be_visible()
     page.context.close()
     assert problems == []
+    assert console.problems == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_opponents_phone_shows_a_new_deal_within_3_seconds_and_hides_the_blank_form(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    """East-West's phone is open on the blank form of deal 2 when North-South send deal 2: the
+    deal to accept shows within 3 seconds (it took up to 11), and the blank form with its own
+    send button goes out of the way while there is something to accept."""
+    world = set_up_world()
+    base = live_server.url.rstrip("/")
+    console = ConsoleWatch()
+    phone = _open(browser, console, "east-west")
+    phone.set_viewport_size({"width": 390, "height": HEIGHT})
+    seats = {s.direction: s for s in Seat.objects.filter(table=world.open_table)}
+    phone.goto(f"{base}{reverse('link_table', args=[seats['ew'].pair.token])}")
+    expect(phone.locator("#entry-form form")).to_be_visible()
+    phone.wait_for_timeout(500)  # the page is drawn and following its table
+    players.proposal_write(seat=seats["ns"], number=2, sides=NS_WINS, mode="summary", key="n2")
+    sent = time.monotonic()
+    expect(phone.locator("#to-accept")).to_be_visible(timeout=10_000)
+    waited = time.monotonic() - sent
+    assert waited <= 3, f"the deal showed after {waited:.1f} s"
+    expect(phone.locator("#entry-form form")).to_be_hidden()
+    expect(phone.get_by_role("button", name="Accetta la smazzata 2")).to_be_visible()
+    phone.context.close()
     assert console.problems == []

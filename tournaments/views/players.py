@@ -34,7 +34,12 @@ from tournaments.selectors import players as pages
 from tournaments.selectors.players import LinkPage, Version
 from tournaments.selectors.table import basis_of
 from tournaments.services import ServiceError, players, table_entry
-from tournaments.views.player_links import REFRESH_SECONDS, HtmxHttpRequest, link_view
+from tournaments.views.player_links import (
+    IDLE_REFRESH_SECONDS,
+    TABLE_REFRESH_SECONDS,
+    HtmxHttpRequest,
+    link_view,
+)
 from tournaments.views.table_page import (
     Feedback,
     check_typed,
@@ -114,7 +119,7 @@ def _context(
     poll = ""
     if not page.tournament.is_finished:
         poll = "status" if entry is not None else "main"
-    refresh = REFRESH_SECONDS * 3 if link.refusal else REFRESH_SECONDS
+    refresh = IDLE_REFRESH_SECONDS if link.refusal else TABLE_REFRESH_SECONDS
     return {
         "link": link,
         "seat": link.seat,
