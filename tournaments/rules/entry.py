@@ -49,9 +49,11 @@ def entry_refusal(
     result: TableResult | None,
     finished: bool = False,
     closed_by: int | None = None,
+    players: bool = False,
 ) -> str:
     """Why the table takes no new deal now ("" when it does). `result` is what its deals make
-    of it so far (None when they make no match, which the caller reports)."""
+    of it so far (None when they make no match, which the caller reports); `players`: said
+    to a pair on its phone, not to the organiser."""
     closed = table_closed(
         is_bye=is_bye, round_number=round_number, round_status=round_status, finished=finished
     )
@@ -59,7 +61,7 @@ def entry_refusal(
         return closed
     if closed_by is not None:
         return closed_entry_text(round_number, closed_by)
-    return play_format.no_more_deals(played=played, result=result)
+    return play_format.no_more_deals(played=played, result=result, players=players)
 
 
 def closed_entry_text(round_number: int, closed_by: int) -> str:

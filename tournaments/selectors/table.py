@@ -114,6 +114,7 @@ def page_of(table: Table, *, organiser: bool = True) -> TablePage:
         result=result,
         finished=tournament.is_finished,
         closed_by=closed_by,
+        players=not organiser,
     )
     first_free = next(n for n in range(1, len(deals) + 2) if n not in totals)
     return TablePage(

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tournaments.models import Club, DealProposal
 from tournaments.tests.test_player_entry import link, players_table, write
-from tournaments.tests.test_views_entry import form_data, text_of
+from tournaments.tests.test_views_entry import NS_WINS, form_data, region, save, text_of
 
 POT_100: dict[str, Any] = {
     "ns": {"melded_points": "300", "burracos_dirty": "1", "pot": "taken"},
@@ -70,3 +70,22 @@ def test_the_phones_show_both_versions_of_a_disputed_deal_with_what_differs(club
     assert "Melded" not in text_of(html)
     assert "Punti nel pozzetto: 100 diverso" in differing(html)
     assert "Punti nel pozzetto: 80 diverso" in differing(html)
+
+
+@pytest.mark.django_db
+def test_a_finished_table_tells_the_players_to_ask_the_organiser_not_to_use_edit(
+    club: Club, organiser_client: Client
+) -> None:
+    table = players_table(club)
+    for number in (1, 2, 3):
+        assert save(organiser_client, table, number, NS_WINS).status_code == 302
+    phone = Client().get(reverse("link_table", args=[link(table, "ns")])).content.decode()
+    assert text_of(region(phone, "entry-form")) == (
+        "All 3 deals are entered: your table is done. If a deal is wrong, ask the organiser to "
+        "correct it."
+    )
+    # the organiser, who has the Edit buttons, is still told to use them
+    page = organiser_client.get(reverse("table_entry", args=[table.pk])).content.decode()
+    assert text_of(region(page, "entry-form")) == (
+        "All 3 deals are entered. Use Edit to correct one."
+    )
