@@ -2,6 +2,7 @@
 5), through the views: each test reads the page as they did and asserts its words and numbers.
 (What only a browser measures is in test_e2e_stumbles.py.)"""
 
+import html as html_lib
 import re
 from typing import Any
 
@@ -10,7 +11,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.models import Club, DealProposal
+from tournaments import services
+from tournaments.models import Club, DealProposal, Tournament
+from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_player_entry import link, players_table, write
 from tournaments.tests.test_views_entry import NS_WINS, form_data, region, save, text_of
 
@@ -88,4 +91,47 @@ def test_a_finished_table_tells_the_players_to_ask_the_organiser_not_to_use_edit
     page = organiser_client.get(reverse("table_entry", args=[table.pk])).content.decode()
     assert text_of(region(page, "entry-form")) == (
         "All 3 deals are entered. Use Edit to correct one."
+    )
+
+
+@pytest.mark.django_db
+def test_the_round_board_says_that_i_enter_this_table_takes_it_from_the_phones(
+    club: Club, organiser_client: Client
+) -> None:
+    table = players_table(club)
+    board = organiser_client.get(reverse("round_board", args=[table.round_id])).content.decode()
+    explained = re.search(
+        r'<button[^>]*aria-describedby="takes-(\d+)"[^>]*>I enter this table</button>', board
+    )
+    assert explained and explained[1] == str(table.pk)
+    assert text_of(region(board, f"takes-{table.pk}")) == (
+        "Takes the table from the pairs' phones: they stop entering it, and you enter its deals "
+        "on its page."
+    )
+
+
+def finish_question(client: Client, tournament: Tournament) -> str:
+    page = client.get(reverse("tournament_detail", args=[tournament.pk])).content.decode()
+    found = re.search(r'action="[^"]*/finish/"[^>]*data-confirm="([^"]*)"', page, re.S)
+    assert found, "no Finish button"
+    return html_lib.unescape(found[1])
+
+
+@pytest.mark.django_db
+def test_finishing_after_round_1_of_4_says_that_3_rounds_are_unplayed(
+    club: Club, organiser_client: Client
+) -> None:
+    tournament = make_tournament(club, pairs=4, rounds=4, deals_per_round=1)
+    round_ = services.round_prepare(tournament=tournament, movement="random", seed=1).round
+    services.round_start(round=round_)
+    for table in round_.tables.all():
+        assert save(organiser_client, table, 1, NS_WINS).status_code == 302
+    assert finish_question(organiser_client, tournament) == (
+        "Finish the tournament now? 3 of 4 rounds are unplayed: they will never be played, and "
+        "the standings become final as they are after round 1."
+    )
+    tournament.rounds = 1
+    tournament.save(update_fields=["rounds"])
+    assert finish_question(organiser_client, tournament) == (
+        "Finish the tournament? The standings become final."
     )

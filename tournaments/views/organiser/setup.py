@@ -155,6 +155,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
             # the services' own rules: the page offers what they accept (`rules.progress`)
             "can_seat": not standing.seat_refusal(),
             "can_finish": not standing.finish_refusal(),
+            "finish_question": standing.finish_question(),
             "standings": standings,
             "reopen_form": ReopenForm(),
             "plan": [_movement_label(m) for m in tournament.movement_plan],
