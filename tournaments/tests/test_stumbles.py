@@ -135,3 +135,15 @@ def test_finishing_after_round_1_of_4_says_that_3_rounds_are_unplayed(
     assert finish_question(organiser_client, tournament) == (
         "Finish the tournament? The standings become final."
     )
+
+
+@pytest.mark.django_db
+def test_one_table_done_of_two_is_singular_in_italian(club: Club, organiser: User) -> None:
+    table = players_table(club)
+    client = italian(organiser)
+    for number in (1, 2, 3):
+        assert save(client, table, number, NS_WINS).status_code == 302
+    board = client.get(reverse("round_board", args=[table.round_id])).content.decode()
+    assert re.search(r'<span class="progress">\s*(.*?)\s*</span>', board)[1] == (  # type: ignore[index]
+        "1 tavolo su 2 concluso."
+    )
