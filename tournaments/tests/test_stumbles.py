@@ -15,7 +15,15 @@ from tournaments import services
 from tournaments.models import Club, DealProposal, Tournament
 from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_player_entry import link, players_table, write
-from tournaments.tests.test_views_entry import NS_WINS, form_data, region, save, text_of
+from tournaments.tests.test_views_entry import (
+    HTMX,
+    NS_WINS,
+    form_data,
+    region,
+    save,
+    seated_table,
+    text_of,
+)
 
 POT_100: dict[str, Any] = {
     "ns": {"melded_points": "300", "burracos_dirty": "1", "pot": "taken"},
@@ -147,3 +155,20 @@ def test_one_table_done_of_two_is_singular_in_italian(club: Club, organiser: Use
     assert re.search(r'<span class="progress">\s*(.*?)\s*</span>', board)[1] == (  # type: ignore[index]
         "1 tavolo su 2 concluso."
     )
+
+
+@pytest.mark.django_db
+def test_two_clean_burracos_short_of_points_read_as_italian(club: Club, organiser: User) -> None:
+    table = seated_table(club)
+    deal = {
+        "ns": {"melded_points": "50", "burracos_clean": "2", "pot": "taken"},
+        "ew": {"melded_points": "100", "pot": "taken"},
+        "closed": "ns",
+    }
+    response = italian(organiser).post(
+        reverse("deal_check", args=[table.pk]), form_data(table, 1, deal), **HTMX
+    )
+    assert text_of(region(response.content.decode(), "problems-ns")) == (
+        "N-S: per 2 × burraco pulito servono almeno 70 punti di carte, ma i punti calati sono "
+        "solo 50"
+    )  # was "N-S: 2 burraco pulito contengono almeno …"
