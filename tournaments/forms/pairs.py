@@ -116,6 +116,11 @@ class ReopenForm(forms.Form):
         label=_("Why reopen it?"),
         max_length=REASON_LENGTH,
         help_text=_("Kept in the change log, e.g. “table 4, round 2: deal 3 was entered twice”."),
+        error_messages={
+            "required": _(
+                "Say why the tournament is reopened (for example, which result is wrong)."
+            )
+        },
     )
 
 

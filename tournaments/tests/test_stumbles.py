@@ -14,6 +14,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import Club, DealProposal, Tournament
 from tournaments.tests.conftest import make_tournament
+from tournaments.tests.test_finished_final import finished_evening
 from tournaments.tests.test_player_entry import link, players_table, write
 from tournaments.tests.test_views_entry import (
     HTMX,
@@ -172,3 +173,23 @@ def test_two_clean_burracos_short_of_points_read_as_italian(club: Club, organise
         "N-S: per 2 × burraco pulito servono almeno 70 punti di carte, ma i punti calati sono "
         "solo 50"
     )  # was "N-S: 2 burraco pulito contengono almeno …"
+
+
+@pytest.mark.django_db
+def test_reopen_without_a_reason_says_so_next_to_the_field(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament, _ = finished_evening(club, organiser)
+    response = organiser_client.post(reverse("tournament_reopen", args=[tournament.pk]), {})
+    assert response.status_code == 400
+    page = response.content.decode()
+    reopen = page[page.index('<section class="card reopen">') :]
+    field = reopen.index('name="reason"')
+    error = reopen.index('id="reopen-error"')
+    assert field < error < reopen.index("</form>")  # under the field, inside its form
+    assert text_of(region(page, "reopen-error")) == (
+        "Say why the tournament is reopened (for example, which result is wrong)."
+    )
+    assert 'class="messages' not in page[: page.index('<section class="card reopen">')]
+    tournament.refresh_from_db()
+    assert tournament.is_finished
