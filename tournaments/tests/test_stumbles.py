@@ -17,6 +17,7 @@ from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_finished_final import finished_evening
 from tournaments.tests.test_player_entry import link, players_table, write
 from tournaments.tests.test_views_entry import (
+    CARDS,
     HTMX,
     NS_WINS,
     form_data,
@@ -193,3 +194,26 @@ def test_reopen_without_a_reason_says_so_next_to_the_field(
     assert 'class="messages' not in page[: page.index('<section class="card reopen">')]
     tournament.refresh_from_db()
     assert tournament.is_finished
+
+
+@pytest.mark.django_db
+def test_card_mode_stays_chosen_after_a_save(club: Club, organiser_client: Client) -> None:
+    table = seated_table(club)
+    response = save(organiser_client, table, 1, CARDS, mode="cards")
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('table_entry', args=[table.pk])}?mode=cards"
+    page = organiser_client.get(response["Location"]).content.decode()
+    assert re.search(r'class="button small current"[^>]*>Cards<', page)
+    # with htmx the new form comes at once, in card mode
+    saved = save(organiser_client, table, 2, CARDS, mode="cards", **HTMX).content.decode()
+    assert re.search(r'class="button small current"[^>]*>Cards<', saved)
+    assert "Deal 2 saved" in saved and "<h2>Deal 3</h2>" in saved
+
+
+@pytest.mark.django_db
+def test_a_phone_stays_in_card_mode_after_sending_a_deal(club: Club) -> None:
+    table = players_table(club)
+    data = form_data(table, 1, CARDS, "cards") | {"key": "cards-deal-1", "table": str(table.pk)}
+    response = Client().post(reverse("link_write", args=[link(table, "ns")]), data)
+    assert response.status_code == 302
+    assert response["Location"].endswith("?mode=cards")

@@ -21,6 +21,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -205,10 +206,14 @@ def _sent_key(request: HttpRequest) -> str | None:
 
 
 def _done(request: HtmxHttpRequest, seat: Seat, notice: str) -> HttpResponse:
-    """After a step: the page as it is now, with what happened."""
+    """After a step: the page as it is now, with what happened (in card mode still, when the
+    step was a deal typed card by card)."""
     if not request.htmx:
         messages.success(request, notice)
-        return redirect("link_table", token=seat.pair.token)
+        url = reverse("link_table", args=[seat.pair.token])
+        if request.POST.get("mode") == "cards":
+            url += "?mode=cards"
+        return redirect(url)
     return _render(request, _context(request, pages.link_page(seat), notice=notice))
 
 

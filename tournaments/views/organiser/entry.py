@@ -190,12 +190,15 @@ def _saved(request: HtmxHttpRequest, table_id: int, deal: Deal) -> HttpResponse:
         "ew": names[EW],
         "ew_total": points_text(sides[EW]),
     }
+    # the next deal is typed the way this one was: card mode stays chosen after a save
     url = reverse("table_entry", args=[table_id])
+    if deal.mode == "cards":
+        url += "?mode=cards"
     if not request.htmx:
         messages.success(request, notice)
         return redirect(url)
     page = table_page(request.user, table_id)
-    entry, next_number = _blank_entry(page, None, None)
+    entry, next_number = _blank_entry(page, None, deal.mode)
     response = render(
         request, f"{PAGE}#entry-main", _context(page, entry, next_number, notice=notice)
     )
