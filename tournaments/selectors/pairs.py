@@ -105,3 +105,22 @@ def pair_changes(pairs: Sequence[Pair]) -> PairChanges:
         result.players[change.player_in_id] = change.player_in
     result.changes = dict(changes)
     return result
+
+
+@dataclass(frozen=True)
+class RoundField:
+    """The pairs of a round: those who play it, and those who withdrew before it."""
+
+    playing: int
+    withdrawn: int
+
+
+def round_field(tournament: Tournament, number: int) -> RoundField:
+    """Who plays round `number` (`Pair.plays_in`) and who has withdrawn by then: one query."""
+    pairs = list(tournament.pairs.only("joined_from", "withdrawn_from"))
+    return RoundField(
+        playing=sum(1 for pair in pairs if pair.plays_in(number)),
+        withdrawn=sum(
+            1 for pair in pairs if pair.withdrawn_from is not None and pair.withdrawn_from <= number
+        ),
+    )

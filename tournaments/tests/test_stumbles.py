@@ -15,6 +15,7 @@ from tournaments import services
 from tournaments.models import Club, DealProposal, Tournament
 from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_finished_final import finished_evening
+from tournaments.tests.test_pairs_change import play
 from tournaments.tests.test_player_entry import link, players_table, write
 from tournaments.tests.test_views_entry import (
     CARDS,
@@ -217,3 +218,15 @@ def test_a_phone_stays_in_card_mode_after_sending_a_deal(club: Club) -> None:
     response = Client().post(reverse("link_write", args=[link(table, "ns")]), data)
     assert response.status_code == 302
     assert response["Location"].endswith("?mode=cards")
+
+
+@pytest.mark.django_db
+def test_round_2_of_15_pairs_one_withdrawn_says_14_play_none_sits_out(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament = make_tournament(club, pairs=15, rounds=4)
+    play(tournament, organiser)
+    services.pair_withdraw(pair=tournament.pairs.get(number=7), user=organiser)
+    page = organiser_client.get(reverse("round_prepare", args=[tournament.pk])).content.decode()
+    found = re.search(r'<span class="round-field">(.*?)</span>', page, re.S)
+    assert found and text_of(found[1]) == "14 pairs play, none sits out (1 withdrawn)"

@@ -21,6 +21,7 @@ from tournaments.forms.rounds import MovementForm, PrepareForm, SwapForm
 from tournaments.models import Round, Table, Tournament
 from tournaments.rules import limits
 from tournaments.selectors import players, progress
+from tournaments.selectors.pairs import round_field
 from tournaments.selectors.progress import progress_of
 from tournaments.services import ServiceError
 from tournaments.views.organiser.setup import HtmxHttpRequest
@@ -87,7 +88,7 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament,
             "number": number,
             "planned": Round.Movement(planned).label,
-            "pair_count": tournament.pairs.count(),
+            "field": round_field(tournament, number),
             "form": form,
             "preview": preview,
             "asked_again": request.method == "POST" and preview is not None,
