@@ -61,7 +61,13 @@ def entry_refusal(
         return closed
     if closed_by is not None:
         return closed_entry_text(round_number, closed_by)
-    return play_format.no_more_deals(played=played, result=result, players=players)
+    refusal = play_format.no_more_deals(played=played, result=result)
+    if refusal and players:  # a pair's phone has no Edit button: the organiser corrects
+        return _(
+            "Your table is done: all its deals are entered. If a deal is wrong, ask the "
+            "organiser to correct it."
+        )
+    return refusal
 
 
 def closed_entry_text(round_number: int, closed_by: int) -> str:

@@ -124,9 +124,8 @@ class PlayFormat:
         at its table: the match's score where there is a match, else 0."""
         raise NotImplementedError
 
-    def no_more_deals(self, *, played: int, result: TableResult, players: bool = False) -> str:
-        """Why the table cannot take another deal ("" when it can). `players`: said to the
-        pairs on their phones, who have no Edit button: they ask the organiser."""
+    def no_more_deals(self, *, played: int, result: TableResult) -> str:
+        """Why the table cannot take another deal ("" when it can)."""
         raise NotImplementedError
 
     def deal_number_problem(self, number: int) -> str:
@@ -245,17 +244,12 @@ class DealsFormat(PlayFormat):
     def score_before(self, running: int) -> int:
         return 0  # a table of deals is no match: no running score, no opening minimum
 
-    def no_more_deals(self, *, played: int, result: TableResult, players: bool = False) -> str:
-        if played < self.deals_per_round:
-            return ""
-        if players:
-            return _(
-                "All %(deals)s deals are entered: your table is done. If a deal is wrong, ask "
-                "the organiser to correct it."
-            ) % {"deals": self.deals_per_round}
-        return _("All %(deals)s deals are entered. Use Edit to correct one.") % {
-            "deals": self.deals_per_round
-        }
+    def no_more_deals(self, *, played: int, result: TableResult) -> str:
+        if played >= self.deals_per_round:
+            return _("All %(deals)s deals are entered. Use Edit to correct one.") % {
+                "deals": self.deals_per_round
+            }
+        return ""
 
     def deal_number_problem(self, number: int) -> str:
         if number > self.deals_per_round:
@@ -341,15 +335,10 @@ class TargetFormat(PlayFormat):
     def score_before(self, running: int) -> int:
         return running
 
-    def no_more_deals(self, *, played: int, result: TableResult, players: bool = False) -> str:
-        if not result.done:
-            return ""
-        if players:
-            return _(
-                "The match is over: your table is done. If a deal is wrong, ask the organiser "
-                "to correct it."
-            )
-        return _("The match is over. Use Edit to correct a deal, or Remove the last one.")
+    def no_more_deals(self, *, played: int, result: TableResult) -> str:
+        if result.done:
+            return _("The match is over. Use Edit to correct a deal, or Remove the last one.")
+        return ""
 
     def must_stay_done_text(
         self, *, table_number: int, result: TableResult, ns: str, ew: str

@@ -42,6 +42,7 @@ from tournaments.services.announcements import TABLE_COMPLETE, announce
 from tournaments.services.deal_scores import (
     check_closed_result,
     check_later_deals,
+    check_written_totals,
     score_at_table,
     stored_sides,
 )
@@ -68,6 +69,7 @@ def deal_record(
     pair: Pair | None = None,
     action: str = "",
     note: dict[str, Any] | None = None,
+    written: Mapping[str, int] | None = None,
 ) -> Deal:
     """Score and save one deal of a table (a new one, or a correction).
 
@@ -97,6 +99,7 @@ def deal_record(
     if refusal:
         raise ServiceError(refusal)
     preview = score_at_table(play_format, number, sides, deal_totals)
+    check_written_totals(play_format, preview, written)  # the paper sheet's totals, if typed
     check_later_deals(play_format, number, preview, stored)
     check_closed_result(table, preview, table.closed_by)  # type: ignore[attr-defined]
     result = preview.result

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Club, DealProposal, Tournament
+from tournaments.models import Club, DealProposal, DealSide, Tournament
 from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_finished_final import finished_evening
 from tournaments.tests.test_pairs_change import play
@@ -95,7 +95,7 @@ def test_a_finished_table_tells_the_players_to_ask_the_organiser_not_to_use_edit
         assert save(organiser_client, table, number, NS_WINS).status_code == 302
     phone = Client().get(reverse("link_table", args=[link(table, "ns")])).content.decode()
     assert text_of(region(phone, "entry-form")) == (
-        "All 3 deals are entered: your table is done. If a deal is wrong, ask the organiser to "
+        "Your table is done: all its deals are entered. If a deal is wrong, ask the organiser to "
         "correct it."
     )
     # the organiser, who has the Edit buttons, is still told to use them
@@ -230,3 +230,43 @@ def test_round_2_of_15_pairs_one_withdrawn_says_14_play_none_sits_out(
     page = organiser_client.get(reverse("round_prepare", args=[tournament.pk])).content.decode()
     found = re.search(r'<span class="round-field">(.*?)</span>', page, re.S)
     assert found and text_of(found[1]) == "14 pairs play, none sits out (1 withdrawn)"
+
+
+@pytest.mark.django_db
+def test_the_totals_written_on_the_sheet_are_checked_and_a_difference_saves_nothing(
+    club: Club, organiser_client: Client
+) -> None:
+    table = seated_table(club)
+    wrong = {**NS_WINS, "ns": {**NS_WINS["ns"], "written_total": "600"},
+             "ew": {**NS_WINS["ew"], "written_total": "80"}}  # fmt: skip
+    for view in ("deal_check", "deal_save"):
+        response = organiser_client.post(
+            reverse(view, args=[table.pk]), form_data(table, 1, wrong), **HTMX
+        )
+        assert text_of(region(response.content.decode(), "problems-top")) == (
+            "E-W: the sheet's total is 80, but the deal as typed makes 70. Check the figures "
+            "against the sheet (or the total typed): nothing is saved."
+        )
+    assert DealSide.objects.count() == 0
+    right = {**wrong, "ew": {**wrong["ew"], "written_total": "70"}}
+    assert save(organiser_client, table, 1, right).status_code == 302
+    assert DealSide.objects.count() == 2
+    # a negative total is written with its minus sign; left empty, nothing is checked
+    stuck = {
+        "ns": {"melded_points": "250", "burracos_dirty": "1", "pot": "taken", "written_total": ""},
+        "ew": {"melded_points": "40", "hand_points": "95", "pot": "not_taken",
+               "written_total": "-155"},
+        "closed": "ns",
+    }  # fmt: skip
+    assert save(organiser_client, table, 2, stuck).status_code == 302
+
+
+@pytest.mark.django_db
+def test_the_sheets_total_is_offered_on_the_organisers_page_not_on_the_phones(
+    club: Club, organiser_client: Client
+) -> None:
+    table = players_table(club)
+    page = organiser_client.get(reverse("table_entry", args=[table.pk])).content.decode()
+    assert 'name="ns-written_total"' in page and "Total on the sheet (optional)" in page
+    phone = Client().get(reverse("link_table", args=[link(table, "ns")])).content.decode()
+    assert "written_total" not in phone

@@ -32,8 +32,9 @@ from tournaments.forms.entry import SIDES, initial_from_entry
 from tournaments.models import DealProposal, Seat
 from tournaments.rules import limits
 from tournaments.selectors import players as pages
-from tournaments.selectors.players import LinkPage, Version
+from tournaments.selectors.players import LinkPage
 from tournaments.selectors.table import basis_of
+from tournaments.selectors.versions import Version
 from tournaments.services import ServiceError, players, table_entry
 from tournaments.views.player_links import (
     IDLE_REFRESH_SECONDS,
