@@ -135,3 +135,53 @@ def test_the_opponents_phone_shows_a_new_deal_within_3_seconds_and_hides_the_bla
     expect(phone.get_by_role("button", name="Accetta la smazzata 2")).to_be_visible()
     phone.context.close()
     assert console.problems == []
+
+
+SHEET_HEADINGS = """() => {
+  const out = [];
+  const grid = document.querySelector('.score-sheet .sheet-grid');
+  const cells = grid.querySelectorAll('thead th, tfoot th');
+  for (const cell of cells) {
+    const box = cell.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    for (const line of range.getClientRects()) {
+      if (line.width === 0) continue;
+      if (line.left < box.left - 0.5 || line.right > box.right + 0.5
+          || line.top < box.top - 0.5 || line.bottom > box.bottom + 0.5) {
+        out.push(`"${cell.textContent.trim()}" ${Math.round(line.width)} px in a `
+          + `${Math.round(box.width)} px cell`);
+        break;
+      }
+    }
+  }
+  return out;
+}"""
+A4_LANDSCAPE = {"width": 1047, "height": 733}
+"""A4 landscape less the sheet's 10 mm margins, in CSS pixels (96 a inch)."""
+A4_PORTRAIT = {"width": 703, "height": 1016}
+"""A4 portrait less 12 mm and 14 mm margins."""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_printed_score_sheet_keeps_every_heading_inside_its_cell_and_has_a_nobody_box(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    """The score sheet in Italian, as printed on A4 landscape: no heading runs into the next
+    ("Smazzata" into "Punti calati"), "Totale" and "Chi ha chiuso?" whole, and who closed has
+    a box for nobody."""
+    world = set_up_world()
+    base = live_server.url.rstrip("/")
+    console = ConsoleWatch()
+    page = _open(browser, console, "organiser")
+    _log_in(page, base)
+    page.set_viewport_size(A4_LANDSCAPE)
+    page.emulate_media(media="print")
+    page.goto(f"{base}{reverse('print_score_sheets', args=[world.playing.pk])}")
+    assert page.evaluate(SHEET_HEADINGS) == []
+    sheet = page.locator(".score-sheet").first
+    closed = sheet.locator(".sheet-grid tbody tr").first.locator("td.closed")
+    expect(closed.locator(".choice")).to_have_count(3)
+    expect(closed).to_contain_text("nessuno")
+    page.context.close()
+    assert console.problems == []
