@@ -14,7 +14,7 @@ import pytest
 from django.core.cache import cache
 from django.db import connection, connections
 from django.urls import reverse
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
 from tournaments.models import Seat
@@ -157,9 +157,9 @@ SHEET_HEADINGS = """() => {
   }
   return out;
 }"""
-A4_LANDSCAPE = {"width": 1047, "height": 733}
+A4_LANDSCAPE: ViewportSize = {"width": 1047, "height": 733}
 """A4 landscape less the sheet's 10 mm margins, in CSS pixels (96 a inch)."""
-A4_PORTRAIT = {"width": 703, "height": 1016}
+A4_PORTRAIT: ViewportSize = {"width": 703, "height": 1016}
 """A4 portrait less 12 mm and 14 mm margins."""
 
 
