@@ -17,6 +17,7 @@ from django.urls import reverse
 from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
+from tournaments import services
 from tournaments.models import Seat
 from tournaments.services import players
 from tournaments.tests.e2e_helpers import CHROMIUM, VIEWPORT, ConsoleWatch, launch
@@ -183,5 +184,35 @@ def test_the_printed_score_sheet_keeps_every_heading_inside_its_cell_and_has_a_n
     closed = sheet.locator(".sheet-grid tbody tr").first.locator("td.closed")
     expect(closed.locator(".choice")).to_have_count(3)
     expect(closed).to_contain_text("nessuno")
+    page.context.close()
+    assert console.problems == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_printed_standings_keep_withdrawn_apart_from_the_names(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    """A pair withdrawn from round 3: on the printed standings (A4 portrait) "ritirata dal
+    turno 3" stands on its own line under the names, not run into them."""
+    world = set_up_world()
+    pair = world.deals.pairs.get(number=8)  # Paola Bruno / Stefano Ricci: one short line
+    services.pair_withdraw(pair=pair)
+    base = live_server.url.rstrip("/")
+    console = ConsoleWatch()
+    page = _open(browser, console, "organiser")
+    _log_in(page, base)
+    page.set_viewport_size(A4_PORTRAIT)
+    page.emulate_media(media="print")
+    page.goto(f"{base}{reverse('print_standings', args=[world.deals.pk])}")
+    mark = page.locator(".standings .badge.withdrawn")
+    expect(mark).to_have_count(1)
+    first, last = mark.locator("xpath=../span[@class='player']").all()
+    mark_box, first_box, last_box = mark.bounding_box(), first.bounding_box(), last.bounding_box()
+    assert mark_box and first_box and last_box
+    # a line of its own, starting where the names start, and smaller than the names
+    assert mark_box["y"] >= last_box["y"] + last_box["height"] - 0.5, (mark_box, last_box)
+    assert abs(mark_box["x"] - first_box["x"]) < 1
+    size = "e => parseFloat(getComputedStyle(e).fontSize)"
+    assert mark.evaluate(size) < first.evaluate(size)
     page.context.close()
     assert console.problems == []
