@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Club, DealProposal, DealSide, Tournament
+from tournaments.models import Club, DealProposal, DealSide, Seat, Tournament
 from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_finished_final import finished_evening
 from tournaments.tests.test_pairs_change import play
@@ -270,3 +270,15 @@ def test_the_sheets_total_is_offered_on_the_organisers_page_not_on_the_phones(
     assert 'name="ns-written_total"' in page and "Total on the sheet (optional)" in page
     phone = Client().get(reverse("link_table", args=[link(table, "ns")])).content.decode()
     assert "written_total" not in phone
+
+
+@pytest.mark.django_db
+def test_my_evening_tells_the_pair_that_sits_out_what_the_bye_gives_it(club: Club) -> None:
+    tournament = make_tournament(club, pairs=5, result_entry="players")
+    round_ = services.round_prepare(tournament=tournament, movement="random", seed=1).round
+    services.round_start(round=round_)
+    bye = Seat.objects.select_related("pair").get(round=round_, table__is_bye=True).pair
+    page = Client().get(reverse("link_evening", args=[bye.token])).content.decode()
+    # the codes' defaults for Burraco Classico
+    assert tournament.play_format.bye_award_text() == "14 VP and 355 MP"
+    assert "You sit out this round (bye). It gives you 14 VP and 355 MP." in text_of(page)
