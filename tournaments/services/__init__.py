@@ -14,6 +14,7 @@ from tournaments.services.links import codes_issued, link_reissue
 from tournaments.services.pair_changes import (
     BYE,
     RESEAT,
+    TOGETHER,
     Rename,
     Withdrawal,
     pair_substitute,
@@ -59,6 +60,7 @@ from tournaments.services.versions import results_changed
 __all__ = [
     "BYE",
     "RESEAT",
+    "TOGETHER",
     "DealPreview",
     "Entrant",
     "Person",

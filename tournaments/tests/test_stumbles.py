@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Club, DealProposal, DealSide, Seat, Tournament
+from tournaments.models import Club, DealProposal, DealSide, Pair, Round, Seat, Tournament
 from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_finished_final import finished_evening
 from tournaments.tests.test_pairs_change import play
@@ -282,3 +282,58 @@ def test_my_evening_tells_the_pair_that_sits_out_what_the_bye_gives_it(club: Clu
     # the codes' defaults for Burraco Classico
     assert tournament.play_format.bye_award_text() == "14 VP and 355 MP"
     assert "You sit out this round (bye). It gives you 14 VP and 355 MP." in text_of(page)
+
+
+def five_pairs_seated(club: Club) -> tuple[Tournament, Round, Pair, Pair, Pair]:
+    """Round 1 of five pairs seated, not started: the pair leaving at table 1, its opponents
+    and the pair sitting out."""
+    tournament = make_tournament(club, pairs=5)
+    round_ = services.round_prepare(tournament=tournament, movement="random", seed=1).round
+    table = round_.tables.get(number=1)
+    leaving, opponents = table.ns, table.ew
+    sitting_out = round_.tables.get(is_bye=True).ns
+    assert leaving and opponents and sitting_out
+    return tournament, round_, leaving, opponents, sitting_out
+
+
+@pytest.mark.django_db
+def test_the_withdrawal_choices_say_who_gets_what_and_offer_to_seat_the_idle_pairs_together(
+    club: Club, organiser_client: Client
+) -> None:
+    _, _round, leaving, opponents, sitting_out = five_pairs_seated(club)
+    page = organiser_client.get(reverse("pair_detail", args=[leaving.pk])).content.decode()
+    labels = re.findall(r'<label[^>]*for="id_seated_\d"[^>]*>(.*?)</label>', page, re.S)
+    choices = [text_of(label) for label in labels]
+    assert choices == [
+        f"Its opponents, pair {opponents.number} ({opponents.names}), get the bye award: 14 VP "
+        f"and 355 MP. Pair {sitting_out.number} already sits out this round: two pairs would "
+        "sit idle.",
+        "Seat the round again without it.",
+        f"Pair {sitting_out.number}, who sits out this round, plays pair {opponents.number} at "
+        "table 1 instead: nobody sits idle.",
+    ]
+    # the choice is checked in the browser before any confirmation (required), and here
+    assert page.count('required id="id_seated_') == 3
+    refused = organiser_client.post(reverse("pair_withdraw", args=[leaving.pk]), {})
+    assert "The round already seated: Choose one of the ways above." in text_of(
+        refused.content.decode()
+    )
+    leaving.refresh_from_db()
+    assert leaving.withdrawn_from is None
+
+
+@pytest.mark.django_db
+def test_seating_the_idle_pairs_together_leaves_nobody_sitting_out(
+    club: Club, organiser_client: Client
+) -> None:
+    _, round_, leaving, opponents, sitting_out = five_pairs_seated(club)
+    response = organiser_client.post(
+        reverse("pair_withdraw", args=[leaving.pk]), {"seated": "together"}, follow=True
+    )
+    assert "The pair that sat out plays its opponents instead." in text_of(
+        response.content.decode()
+    )
+    table = round_.tables.get(number=1)
+    assert {table.ns, table.ew} == {sitting_out, opponents}
+    assert not round_.tables.filter(is_bye=True).exists()
+    assert round_.seats.count() == 4
