@@ -9,6 +9,7 @@ Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/burraco_e2e \\
 
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.core.cache import cache
@@ -214,5 +215,40 @@ def test_the_printed_standings_keep_withdrawn_apart_from_the_names(
     assert abs(mark_box["x"] - first_box["x"]) < 1
     size = "e => parseFloat(getComputedStyle(e).fontSize)"
     assert mark.evaluate(size) < first.evaluate(size)
+    page.context.close()
+    assert console.problems == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_withdrawing_without_a_choice_says_so_before_any_confirmation(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    """Round 2 of the match evening is seated: withdrawing a pair that plays there needs a
+    choice; pressing Withdraw without one shows "Choose one of the ways above." by the choices
+    and no confirmation dialog; with a choice, the dialog asks."""
+    world = set_up_world()
+    leaving = world.seating.tables.get(number=1).ns
+    assert leaving is not None
+    base = live_server.url.rstrip("/")
+    console = ConsoleWatch()
+    page = _open(browser, console, "organiser", locale="en-GB")
+    _log_in(page, base)
+    dialogs: list[str] = []
+
+    def dismiss(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
+    page.goto(f"{base}{reverse('pair_detail', args=[leaving.pk])}")
+    page.get_by_role("button", name="Withdraw").click()
+    expect(page.get_by_text("Choose one of the ways above.")).to_be_visible()
+    assert dialogs == []
+    page.get_by_label("Seat the round again without it.").check()
+    page.get_by_role("button", name="Withdraw").click()
+    page.wait_for_timeout(300)
+    assert len(dialogs) == 1 and dialogs[0].startswith(f"Withdraw pair {leaving.number}?")
+    leaving.refresh_from_db()
+    assert leaving.withdrawn_from is None  # dismissed: nothing happened
     page.context.close()
     assert console.problems == []
