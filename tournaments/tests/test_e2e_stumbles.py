@@ -252,3 +252,50 @@ def test_withdrawing_without_a_choice_says_so_before_any_confirmation(
     assert leaving.withdrawn_from is None  # dismissed: nothing happened
     page.context.close()
     assert console.problems == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_public_phone_pages_have_a_compact_bar_and_big_targets(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    """At 390 px: the bar above the public pages is one row (it was four, 226 px), the pair
+    numbers of "find your table" and the way back to the tournament are 44 px targets."""
+    world = set_up_world()
+    base = live_server.url.rstrip("/")
+    console = ConsoleWatch()
+    page = _open(browser, console, "player")
+    page.set_viewport_size({"width": 390, "height": HEIGHT})
+    for name in ("public_find", "public_tournament", "public_pair"):
+        args = [world.club.slug, world.deals.slug] + ([1] if name == "public_pair" else [])
+        page.goto(f"{base}{reverse(name, args=args)}")
+        bar = page.locator("header.public-bar").bounding_box()
+        assert bar and bar["height"] <= 70, (name, bar)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.goto(f"{base}{reverse('public_find', args=[world.club.slug, world.deals.slug])}")
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('table.places td.num a, .subtitle a')]
+          .map(a => a.getBoundingClientRect())
+          .filter(r => r.width < 43.5 || r.height < 43.5).length"""
+    )
+    assert small == 0
+    page.context.close()
+    assert console.problems == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_round_boards_state_pills_keep_the_rows_tint(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    world = set_up_world()
+    base = live_server.url.rstrip("/")
+    console = ConsoleWatch()
+    page = _open(browser, console, "organiser", locale="en-GB")
+    _log_in(page, base)
+    page.goto(f"{base}{reverse('round_board', args=[world.playing.pk])}")
+    found = page.evaluate(
+        """() => [...document.querySelectorAll('table.board td.state .badge')].map(b =>
+          getComputedStyle(b).backgroundColor)"""
+    )
+    assert found and set(found) == {"rgba(0, 0, 0, 0)"}, found
+    page.context.close()
+    assert console.problems == []
