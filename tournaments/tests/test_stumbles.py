@@ -337,3 +337,23 @@ def test_seating_the_idle_pairs_together_leaves_nobody_sitting_out(
     assert {table.ns, table.ew} == {sitting_out, opponents}
     assert not round_.tables.filter(is_bye=True).exists()
     assert round_.seats.count() == 4
+
+
+@pytest.mark.django_db
+def test_a_pair_whose_opponents_withdrew_is_told_what_it_gets_not_that_it_rested(
+    club: Club, organiser_client: Client
+) -> None:
+    tournament, _round, leaving, opponents, _sitting = five_pairs_seated(club)
+    services.pair_withdraw(pair=leaving, seated="bye")
+    services.tournament_publish(tournament=tournament, published=True)
+    page = (
+        Client()
+        .get(reverse("public_pair", args=[club.slug, tournament.slug, opponents.number]))
+        .content.decode()
+    )
+    text = text_of(page)
+    assert (
+        f"Round 1 Table 1: the opponents withdrew Your opponents, pair {leaving.number}, withdrew "
+        "before the round: you get the bye award, 14 VP and 355 MP."
+    ) in text
+    assert "Sat out this round" not in text
