@@ -271,6 +271,12 @@ def test_public_phone_pages_have_a_compact_bar_and_big_targets(
         bar = page.locator("header.public-bar").bounding_box()
         assert bar and bar["height"] <= 70, (name, bar)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for token in world.links.values():  # a pair's own pages: the same one-row bar
+        for name in ("link_table", "link_evening"):
+            page.goto(f"{base}{reverse(name, args=[token])}")
+            bar = page.locator("header.phone-bar").bounding_box()
+            assert bar and bar["height"] <= 70, (name, bar)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.goto(f"{base}{reverse('public_find', args=[world.club.slug, world.deals.slug])}")
     small = page.evaluate(
         """() => [...document.querySelectorAll('table.places td.num a, .subtitle a')]
