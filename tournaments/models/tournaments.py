@@ -125,6 +125,35 @@ class Tournament(models.Model):
         choices=TieBreaks.choices,
         default=TieBreaks.MP_FIRST,
     )
+    late_penalty_mp = models.PositiveIntegerField(
+        _("late arrival: match points lost"),
+        default=100,
+        help_text=_("A pair 5 to 10 minutes late loses these MP in that round (the codes: 100)."),
+    )
+    walkover_vp = models.PositiveSmallIntegerField(
+        _("walk-over: victory points of the present pair"),
+        null=True,
+        blank=True,
+        default=None,
+        help_text=_("Empty: as the bye award of the VP scale (FIBUR 3: 14 VP, FIBUR 4: 12 VP)."),
+    )
+    walkover_mp = models.IntegerField(
+        _("walk-over: match points of the present pair"),
+        null=True,
+        blank=True,
+        default=None,
+        help_text=_("Empty: as the bye award of the VP scale (FIBUR 3: 355 MP, FIBUR 4: 305 MP)."),
+    )
+    walkover_absent_vp = models.PositiveSmallIntegerField(
+        _("walk-over: victory points of the absent pair"),
+        null=True,
+        blank=True,
+        default=None,
+        help_text=_(
+            "Empty: the other side of that band (FIBUR 3: 6 VP, FIBUR 4: 8 VP), or the pair's "
+            "average so far when that is less."
+        ),
+    )
     status = models.CharField(
         verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.SETUP
     )
@@ -365,6 +394,7 @@ class TournamentEvent(models.Model):
         FINISHED = "finished", _("Finished")
         REOPENED = "reopened", _("Reopened")
         DEAL_RESTORED = "deal_restored", _("Deal restored")
+        DECISION = "decision", _("Director's decision")
         TABLE_ENTRY = "table_entry", _("Who enters a table's results changed")
         LINK_ISSUED = "link_issued", _("New link and code issued")
 
