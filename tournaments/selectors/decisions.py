@@ -101,6 +101,12 @@ def marks_of(tournament: Tournament) -> list[Mark]:
     return [_mark(d) for d in standing(tournament)]
 
 
+def marks_at(tournament: Tournament, round_number: int, table_number: int) -> list[Mark]:
+    """The standing decisions taken at one table, in the order taken."""
+    rows = standing(tournament).filter(round_number=round_number, table_number=table_number)
+    return [_mark(d) for d in rows.order_by("id")]
+
+
 def marks_by_table(tournament: Tournament) -> dict[tuple[int, int], list[Mark]]:
     """(round number, table number) -> the standing decisions taken at that table."""
     by_table: dict[tuple[int, int], list[Mark]] = defaultdict(list)

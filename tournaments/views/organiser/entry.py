@@ -23,10 +23,12 @@ from django_htmx.middleware import HtmxDetails
 from scoring import InvalidDeal
 from scoring.problems import Problem
 from tournaments import services
+from tournaments.forms.decisions import KIND_HELP
 from tournaments.forms.entry import SIDES, EntryForms, initial_from_entry
 from tournaments.models import Deal
 from tournaments.selectors.table import TablePage, table_page, table_to_save
 from tournaments.templatetags.numbers import points_text
+from tournaments.views.organiser.decisions import decision_form
 from tournaments.views.table_page import (
     Feedback,
     check_typed,
@@ -101,6 +103,8 @@ def _context(
         "editing": editing,
         "saved_totals": page.totals.get(number),
         "feedback": feedback,
+        "decision_form": None if page.no_decision else decision_form(page),
+        "kind_help": KIND_HELP,
         **extra,
     }
 
