@@ -137,3 +137,42 @@ def marks_by_pair(tournament: Tournament) -> dict[int, list[Mark]]:
         for pair_id in pairs:
             by_pair[pair_id].append(mark)
     return dict(by_pair)
+
+
+def file_text(mark: Mark) -> str:
+    """A decision as the files write it, in the files' own words (English, like their column
+    names): "r1 t2 late pair 3 -100 MP: Arrived at 21:08"."""
+    parts = [f"r{mark.round_number}"]
+    if mark.table_number is not None:
+        parts.append(f"t{mark.table_number}")
+    parts.append(mark.kind)
+    if mark.pair_number is not None:
+        parts.append(f"pair {mark.pair_number}")
+    if mark.deal_number is not None:
+        parts.append(f"deal {mark.deal_number}")
+    if mark.mp:
+        parts.append(f"-{mark.mp} MP")
+    if mark.vp:
+        parts.append(f"-{mark.vp} VP")
+    return f"{' '.join(parts)}: {mark.reason}"
+
+
+def pair_file_texts(tournament: Tournament) -> dict[int, str]:
+    """Pair number -> its standing decisions as the standings file writes them ("; " apart)."""
+    numbers = dict(tournament.pairs.values_list("pk", "number"))
+    return {
+        numbers[pair_id]: "; ".join(file_text(mark) for mark in marks)
+        for pair_id, marks in marks_by_pair(tournament).items()
+        if pair_id in numbers
+    }
+
+
+def deal_file_texts(tournament: Tournament) -> dict[tuple[int, int, int | None], str]:
+    """(round, table, deal) -> the decisions the deals file writes on that deal's rows; deal
+    None for those on the whole table (its result set, a penalty)."""
+    texts: dict[tuple[int, int, int | None], list[str]] = defaultdict(list)
+    for mark in marks_of(tournament):
+        if mark.table_number is not None:
+            key = (mark.round_number, mark.table_number, mark.deal_number)
+            texts[key].append(file_text(mark))
+    return {key: "; ".join(lines) for key, lines in texts.items()}

@@ -120,6 +120,7 @@ def _pair_ref(pair: Pair) -> PairRef:
 
 
 def _load_board(tournament: Tournament) -> Board:
+    marks = decisions.marks_by_pair(tournament)
     rows = tuple(
         StandingRow(
             number=pair.number,
@@ -130,6 +131,7 @@ def _load_board(tournament: Tournament) -> Board:
             **{name: getattr(pair, name) for name in STANDING_FIELDS},
             withdrawn_from=pair.withdrawn_from,
             joined_from=pair.joined_from,
+            decision_marks=tuple(marks.get(pair.pk, ())),
         )
         for pair in organiser.standings_for(tournament)
     )
@@ -214,6 +216,7 @@ def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
         withdrawn_from=pair.withdrawn_from,
         joined_from=pair.joined_from,
         spells=tuple((spell.name, spell.first, spell.last) for spell in player_spells(pair)),
+        decision_marks=tuple(decisions.marks_by_pair(tournament).get(pair.pk, ())),
     )
 
 
