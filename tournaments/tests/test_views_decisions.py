@@ -135,3 +135,50 @@ def test_another_clubs_organiser_gets_404(other_client: Client, table: Table) ->
     assert other_client.get(url).status_code == 404
     assert other_client.post(url, {"kind": "late", "reason": "x"}).status_code == 404
     assert Decision.objects.count() == 0
+
+
+def test_the_club_sets_the_decisions_numbers_even_once_seated(
+    club: Club, organiser_client: Client, table: Table
+) -> None:
+    from tournaments.tests.test_views_setup import settings_data
+
+    tournament = table.round.tournament
+    url = reverse("tournament_edit", args=[tournament.pk])
+    form = organiser_client.get(url).context["form"]
+    assert form["late_penalty_mp"].value() == 100
+    response = organiser_client.post(
+        url,
+        settings_data(
+            name="Tuesday evening", date="2026-11-17", late_penalty_mp="50", walkover_vp="15",
+            walkover_mp="505", walkover_absent_vp="",
+        ),
+    )  # fmt: skip
+    assert response.status_code == 302, response.content.decode()[:2000]
+    tournament.refresh_from_db()
+    assert (tournament.late_penalty_mp, tournament.walkover_vp, tournament.walkover_mp) == (
+        50, 15, 505,
+    )  # fmt: skip
+    # 505 MP is where 15-5 begins: the absent pair's default is the other side, 5 VP
+    assert tournament.play_format.walkover_of(tournament) == (15, 505, 5)
+
+
+def test_the_public_standings_and_pair_page_show_the_mark(
+    club: Club, organiser: User, anonymous_client: Client, table: Table
+) -> None:
+    from tournaments.services.decisions import decision_take
+
+    tournament = table.round.tournament
+    services.tournament_publish(tournament=tournament, published=True)
+    decision_take(
+        table=table, kind="penalty", pair=table.ns, vp=2, reason="Slow play", user=organiser
+    )
+    ns, _ew = pair_numbers(table)
+    page = anonymous_client.get(
+        reverse("public_tournament", args=[club.slug, tournament.slug])
+    ).content.decode()
+    assert '<details class="decision-mark" data-decision="penalty">' in page
+    assert "Slow play" in page and "−2 VP." in page
+    pair_page = anonymous_client.get(
+        reverse("public_pair", args=[club.slug, tournament.slug, ns])
+    ).content.decode()
+    assert "Slow play" in pair_page
