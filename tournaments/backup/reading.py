@@ -8,6 +8,7 @@ from datetime import datetime
 from tournaments.backup.fields import (
     CHANGE_FIELDS,
     DEAL_FIELDS,
+    DECISION_FIELDS,
     EVENT_FIELDS,
     EW,
     FORMAT,
@@ -45,6 +46,7 @@ from tournaments.models import (
     Deal,
     DealProposal,
     DealSide,
+    Decision,
     Meld,
     Pair,
     Player,
@@ -157,6 +159,16 @@ class _EventIn:
 
 
 @dataclass
+class DecisionIn:
+    row: Decision
+    at: datetime
+    pair: int | None
+    user: str | None
+    supersedes: int | None
+    """The place in the file's list of the decision this one cancels or replaces."""
+
+
+@dataclass
 class Backup:
     tournament: Tournament
     season: Row | None
@@ -164,6 +176,7 @@ class Backup:
     rounds: list[_RoundIn]
     changes: list[ChangeIn]
     events: list[_EventIn]
+    decisions: list[DecisionIn] = field(default_factory=list)
 
     def deals(self) -> Iterable[DealIn]:
         return (deal for round_ in self.rounds for table in round_.tables for deal in table.deals)
@@ -211,7 +224,39 @@ def read(data: Row, club: Club) -> Backup:
         if "events" in data
         else []
     )
-    return Backup(tournament, season, pairs, rounds, changes, events)
+    decisions = (
+        [
+            _read_decision(row, place, pairs)
+            for place, row in enumerate(as_list(data, "decisions", "the file"))
+        ]
+        if "decisions" in data
+        else []
+    )
+    return Backup(tournament, season, pairs, rounds, changes, events, decisions)
+
+
+def _read_decision(row: object, place: int, pairs: dict[int, _PairIn]) -> DecisionIn:
+    row = as_object(row, "a decision")
+    names = [name for name in DECISION_FIELDS if name != "reason"]
+    values = field_values(Decision, row, names, "a decision")
+    where = f"decision {place + 1} (round {values['round_number']}, {values['kind']})"
+    reason = row.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        raise bad(where, 'needs its "reason", a text')
+    pair = row.get("pair")
+    if pair is not None and (isinstance(pair, bool) or pair not in pairs):
+        raise bad(where, f"names pair {pair}, which is not in the file")
+    supersedes = row.get("supersedes")
+    if supersedes is not None and (
+        isinstance(supersedes, bool)
+        or not isinstance(supersedes, int)
+        or not 0 <= supersedes < place
+    ):
+        raise bad(where, 'should name an earlier decision by its place in "supersedes", or null')
+    values["reason"] = reason
+    return DecisionIn(
+        Decision(**values), values["at"], pair, username(row, "user", where), supersedes
+    )
 
 
 def _read_change(row: object, places: set[tuple[int, int]], pairs: dict[int, _PairIn]) -> ChangeIn:

@@ -22,6 +22,7 @@ from tournaments.models import (
     Deal,
     DealProposal,
     DealSide,
+    Decision,
     Meld,
     Pair,
     Player,
@@ -183,10 +184,30 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
         event.row.at = event.at
     TournamentEvent.objects.bulk_update([e.row for e in backup.events], ["at"], batch_size=500)
 
+    _restore_decisions(backup, users)
+
     check_tables(backup)
     check_standings(backup)
     check_pages(backup)
     return tournament
+
+
+def _restore_decisions(backup: Backup, users: dict[str, Any]) -> None:
+    """The arbiter's decisions in the file's order (a later one names the one it supersedes),
+    before the tables and standings are checked: they set results and take points."""
+    saved: list[Decision] = []
+    for decision in backup.decisions:
+        row = decision.row
+        row.tournament = backup.tournament
+        row.pair = None if decision.pair is None else backup.pairs[decision.pair].row
+        row.user = users.get(decision.user or "")
+        row.supersedes = None if decision.supersedes is None else saved[decision.supersedes]
+        row.save()
+        saved.append(row)
+    if saved:
+        for decision in backup.decisions:
+            decision.row.at = decision.at
+        Decision.objects.bulk_update(saved, ["at"])
 
 
 def _restore_proposals(backup: Backup) -> None:
@@ -276,6 +297,7 @@ def _users(backup: Backup, notes: list[str]) -> dict[str, Any]:
     deals = [deal.user for deal in backup.deals() if deal.user]
     changes = [change.user for change in backup.changes if change.user]
     changes += [event.user for event in backup.events if event.user]
+    changes += [decision.user for decision in backup.decisions if decision.user]
     model = get_user_model()
     names = set(deals) | set(changes)
     users = {
