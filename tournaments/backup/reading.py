@@ -5,10 +5,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from tournaments.backup.decisions import DecisionIn, read_decisions
 from tournaments.backup.fields import (
     CHANGE_FIELDS,
     DEAL_FIELDS,
-    DECISION_FIELDS,
     EVENT_FIELDS,
     EW,
     FORMAT,
@@ -46,7 +46,6 @@ from tournaments.models import (
     Deal,
     DealProposal,
     DealSide,
-    Decision,
     Meld,
     Pair,
     Player,
@@ -159,16 +158,6 @@ class _EventIn:
 
 
 @dataclass
-class DecisionIn:
-    row: Decision
-    at: datetime
-    pair: int | None
-    user: str | None
-    supersedes: int | None
-    """The place in the file's list of the decision this one cancels or replaces."""
-
-
-@dataclass
 class Backup:
     tournament: Tournament
     season: Row | None
@@ -224,39 +213,8 @@ def read(data: Row, club: Club) -> Backup:
         if "events" in data
         else []
     )
-    decisions = (
-        [
-            _read_decision(row, place, pairs)
-            for place, row in enumerate(as_list(data, "decisions", "the file"))
-        ]
-        if "decisions" in data
-        else []
-    )
+    decisions = read_decisions(data, pairs)
     return Backup(tournament, season, pairs, rounds, changes, events, decisions)
-
-
-def _read_decision(row: object, place: int, pairs: dict[int, _PairIn]) -> DecisionIn:
-    row = as_object(row, "a decision")
-    names = [name for name in DECISION_FIELDS if name != "reason"]
-    values = field_values(Decision, row, names, "a decision")
-    where = f"decision {place + 1} (round {values['round_number']}, {values['kind']})"
-    reason = row.get("reason")
-    if not isinstance(reason, str) or not reason.strip():
-        raise bad(where, 'needs its "reason", a text')
-    pair = row.get("pair")
-    if pair is not None and (isinstance(pair, bool) or pair not in pairs):
-        raise bad(where, f"names pair {pair}, which is not in the file")
-    supersedes = row.get("supersedes")
-    if supersedes is not None and (
-        isinstance(supersedes, bool)
-        or not isinstance(supersedes, int)
-        or not 0 <= supersedes < place
-    ):
-        raise bad(where, 'should name an earlier decision by its place in "supersedes", or null')
-    values["reason"] = reason
-    return DecisionIn(
-        Decision(**values), values["at"], pair, username(row, "user", where), supersedes
-    )
 
 
 def _read_change(row: object, places: set[tuple[int, int]], pairs: dict[int, _PairIn]) -> ChangeIn:

@@ -14,6 +14,7 @@ from tournaments.backup.checks import (
     check_standings,
     check_tables,
 )
+from tournaments.backup.decisions import restore_decisions
 from tournaments.backup.fields import Row
 from tournaments.backup.reading import Backup, check_format, read
 from tournaments.backup.signing import signature_problem
@@ -22,7 +23,6 @@ from tournaments.models import (
     Deal,
     DealProposal,
     DealSide,
-    Decision,
     Meld,
     Pair,
     Player,
@@ -184,30 +184,13 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
         event.row.at = event.at
     TournamentEvent.objects.bulk_update([e.row for e in backup.events], ["at"], batch_size=500)
 
-    _restore_decisions(backup, users)
+    pairs = {number: pair.row for number, pair in backup.pairs.items()}
+    restore_decisions(tournament, backup.decisions, pairs, users)
 
     check_tables(backup)
     check_standings(backup)
     check_pages(backup)
     return tournament
-
-
-def _restore_decisions(backup: Backup, users: dict[str, Any]) -> None:
-    """The arbiter's decisions in the file's order (a later one names the one it supersedes),
-    before the tables and standings are checked: they set results and take points."""
-    saved: list[Decision] = []
-    for decision in backup.decisions:
-        row = decision.row
-        row.tournament = backup.tournament
-        row.pair = None if decision.pair is None else backup.pairs[decision.pair].row
-        row.user = users.get(decision.user or "")
-        row.supersedes = None if decision.supersedes is None else saved[decision.supersedes]
-        row.save()
-        saved.append(row)
-    if saved:
-        for decision in backup.decisions:
-            decision.row.at = decision.at
-        Decision.objects.bulk_update(saved, ["at"])
 
 
 def _restore_proposals(backup: Backup) -> None:

@@ -10,6 +10,10 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.forms.fields import whole
 from tournaments.models import Decision, Pair
 from tournaments.rules import decisions as rules
+from tournaments.rules import limits
+
+LATE_PENALTY_MP = 100
+"""The codes' late arrival penalty (RULES.md, "Director's decisions"), the model's default."""
 
 KIND_HELP = {
     rules.LATE: _("The pair came 5 to 10 minutes late: it loses the late penalty's MP."),
@@ -86,6 +90,64 @@ class DecisionForm(forms.Form):
         if refusal:
             raise forms.ValidationError(refusal)
         return reason.strip()
+
+
+class DecisionNumbersForm(forms.Form):
+    """The numbers of the decisions among a tournament's settings (the settings form has them);
+    left empty, the codes' (RULES.md, "Director's decisions")."""
+
+    late_penalty_mp = whole(
+        _("the MP a late pair loses"),
+        label=_("Late arrival: MP lost"),
+        required=False,
+        example=100,
+        min_value=limits.BYE_MP[0],
+        max_value=limits.BYE_MP[1],
+        help_text=_(
+            "A pair 5 to 10 minutes late loses these MP in that round. Empty: the codes' 100."
+        ),
+    )
+    walkover_vp = whole(
+        _("the walk-over's VP"),
+        label=_("Walk-over: VP of the present pair"),
+        required=False,
+        example=14,
+        min_value=limits.BYE_VP[0],
+        max_value=limits.BYE_VP[1],
+        help_text=_("Empty: as the bye award of the VP scale (FIBUR 3: 14, FIBUR 4: 12)."),
+    )
+    walkover_mp = whole(
+        _("the walk-over's MP"),
+        label=_("Walk-over: MP of the present pair"),
+        required=False,
+        example=355,
+        min_value=limits.BYE_MP[0],
+        max_value=limits.BYE_MP[1],
+        help_text=_("Empty: as the bye award of the VP scale (FIBUR 3: 355, FIBUR 4: 305)."),
+    )
+    walkover_absent_vp = whole(
+        _("the absent pair's VP"),
+        label=_("Walk-over: VP of the absent pair"),
+        required=False,
+        example=6,
+        min_value=limits.BYE_VP[0],
+        max_value=limits.BYE_VP[1],
+        help_text=_(
+            "Empty: the other side of that band (FIBUR 3: 6, FIBUR 4: 8). A pair whose average "
+            "so far is less scores its average."
+        ),
+    )
+
+    def decision_numbers(self) -> dict[str, int | None]:
+        """The numbers as the tournament services take them (an empty late penalty: 100)."""
+        data = self.cleaned_data
+        late = data.get("late_penalty_mp")
+        return {
+            "late_penalty_mp": LATE_PENALTY_MP if late is None else late,
+            "walkover_vp": data.get("walkover_vp"),
+            "walkover_mp": data.get("walkover_mp"),
+            "walkover_absent_vp": data.get("walkover_absent_vp"),
+        }
 
 
 class CancelForm(forms.Form):

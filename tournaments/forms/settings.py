@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import VP_SCALES, VpScale, rule_set
 from scoring.vp import bye_award
+from tournaments.forms.decisions import DecisionNumbersForm
 from tournaments.forms.fields import add_help, ticked, with_values
 from tournaments.forms.fields import targets_text as _targets_text
 from tournaments.forms.fields import whole as _whole
@@ -29,6 +30,7 @@ from tournaments.rules import limits
 from tournaments.rules.standings import MP_FIRST
 from tournaments.rules.vp_tables import chosen_scale, parse_rows, rows_of, rows_text, scale_warning
 from tournaments.services import ServiceError, default_movement_plan, vp_scale_from_rows
+from tournaments.services.tournaments import DECISION_SETTINGS
 
 MAX_ROUNDS = 30
 
@@ -65,7 +67,7 @@ def house_rule_overrides(
     return overrides
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(DecisionNumbersForm):
     """A tournament's settings. One movement select per round: their number follows `rounds`
     (the page asks for them again when it changes)."""
 
@@ -174,47 +176,6 @@ class TournamentForm(forms.Form):
         example=355,
         min_value=limits.BYE_MP[0],
         max_value=limits.BYE_MP[1],
-    )
-    late_penalty_mp = _whole(
-        _("the MP a late pair loses"),
-        label=_("Late arrival: MP lost"),
-        required=False,
-        example=100,
-        min_value=limits.BYE_MP[0],
-        max_value=limits.BYE_MP[1],
-        help_text=_(
-            "A pair 5 to 10 minutes late loses these MP in that round. Empty: the codes' 100."
-        ),
-    )
-    walkover_vp = _whole(
-        _("the walk-over's VP"),
-        label=_("Walk-over: VP of the present pair"),
-        required=False,
-        example=14,
-        min_value=limits.BYE_VP[0],
-        max_value=limits.BYE_VP[1],
-        help_text=_("Empty: as the bye award of the VP scale (FIBUR 3: 14, FIBUR 4: 12)."),
-    )
-    walkover_mp = _whole(
-        _("the walk-over's MP"),
-        label=_("Walk-over: MP of the present pair"),
-        required=False,
-        example=355,
-        min_value=limits.BYE_MP[0],
-        max_value=limits.BYE_MP[1],
-        help_text=_("Empty: as the bye award of the VP scale (FIBUR 3: 355, FIBUR 4: 305)."),
-    )
-    walkover_absent_vp = _whole(
-        _("the absent pair's VP"),
-        label=_("Walk-over: VP of the absent pair"),
-        required=False,
-        example=6,
-        min_value=limits.BYE_VP[0],
-        max_value=limits.BYE_VP[1],
-        help_text=_(
-            "Empty: the other side of that band (FIBUR 3: 6, FIBUR 4: 8). A pair whose average "
-            "so far is less scores its average."
-        ),
     )
     closing_bonus = _whole(
         _("the closing bonus"),
@@ -366,10 +327,7 @@ class TournamentForm(forms.Form):
             "bye_vp": play_format.bye_vp,
             "bye_mp": play_format.bye_mp,
             "tie_break_order": tournament.tie_break_order,
-            "late_penalty_mp": tournament.late_penalty_mp,
-            "walkover_vp": tournament.walkover_vp,
-            "walkover_mp": tournament.walkover_mp,
-            "walkover_absent_vp": tournament.walkover_absent_vp,
+            **{name: getattr(tournament, name) for name in DECISION_SETTINGS},
             "movement_plan": tournament.movement_plan or default_movement_plan(tournament.rounds),
             "result_entry": tournament.result_entry,
             "closing_bonus": rules.closing_bonus,
@@ -425,12 +383,7 @@ class TournamentForm(forms.Form):
             "bye_mp": data["bye_mp"],
             "tie_break_order": data.get("tie_break_order")
             or (self.tournament.tie_break_order if self.tournament else MP_FIRST),
-            "late_penalty_mp": LATE_PENALTY_MP
-            if data.get("late_penalty_mp") is None
-            else data["late_penalty_mp"],
-            "walkover_vp": data.get("walkover_vp"),
-            "walkover_mp": data.get("walkover_mp"),
-            "walkover_absent_vp": data.get("walkover_absent_vp"),
+            **self.decision_numbers(),
             "movement_plan": data["movement_plan"],
             "result_entry": data.get("result_entry")
             or (self.tournament.result_entry if self.tournament else "organiser"),
@@ -438,10 +391,6 @@ class TournamentForm(forms.Form):
                 data["variant"], existing, {name: data[name] for name in HOUSE_RULE_FIELDS}
             ),
         }
-
-
-LATE_PENALTY_MP = 100
-"""The codes' late arrival penalty (RULES.md, "Director's decisions"), the model's default."""
 
 
 def _warning_of(scale: VpScale | None, deals: object) -> str:

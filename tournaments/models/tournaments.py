@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import RULE_SETS, VP_SCALES, RuleSet, VpScale, house_rules, rule_set
 from tournaments.models.clubs import Club, Player, Season
+from tournaments.models.decision_numbers import DecisionNumbers
 from tournaments.rules import states
 from tournaments.rules.formats import PlayFormat, format_of
 from tournaments.rules.glossary import Words, words_for
@@ -49,7 +50,7 @@ class TieBreaks(models.TextChoices):
     HEAD_TO_HEAD_FIRST = HEAD_TO_HEAD_FIRST, _("VP, then head-to-head, then MP")
 
 
-class Tournament(models.Model):
+class Tournament(DecisionNumbers):
     TieBreaks = TieBreaks
 
     class Format(models.TextChoices):
@@ -124,35 +125,6 @@ class Tournament(models.Model):
         max_length=20,
         choices=TieBreaks.choices,
         default=TieBreaks.MP_FIRST,
-    )
-    late_penalty_mp = models.PositiveIntegerField(
-        _("late arrival: match points lost"),
-        default=100,
-        help_text=_("A pair 5 to 10 minutes late loses these MP in that round (the codes: 100)."),
-    )
-    walkover_vp = models.PositiveSmallIntegerField(
-        _("walk-over: victory points of the present pair"),
-        null=True,
-        blank=True,
-        default=None,
-        help_text=_("Empty: as the bye award of the VP scale (FIBUR 3: 14 VP, FIBUR 4: 12 VP)."),
-    )
-    walkover_mp = models.IntegerField(
-        _("walk-over: match points of the present pair"),
-        null=True,
-        blank=True,
-        default=None,
-        help_text=_("Empty: as the bye award of the VP scale (FIBUR 3: 355 MP, FIBUR 4: 305 MP)."),
-    )
-    walkover_absent_vp = models.PositiveSmallIntegerField(
-        _("walk-over: victory points of the absent pair"),
-        null=True,
-        blank=True,
-        default=None,
-        help_text=_(
-            "Empty: the other side of that band (FIBUR 3: 6 VP, FIBUR 4: 8 VP), or the pair's "
-            "average so far when that is less."
-        ),
     )
     status = models.CharField(
         verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.SETUP

@@ -21,10 +21,14 @@ reading of "the opponents' score does not change".
 """
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from django.utils.translation import gettext as _
 
-from tournaments.rules.states import RoundStatus
+from scoring import VpScale
+from scoring.vp import bye_award
+from tournaments.rules.formats import DONE, TableResult
+from tournaments.rules.states import EW, NS, RoundStatus
 
 LATE, WALKOVER, ABANDONMENT = "late", "walkover", "abandonment"
 PENALTY, ASSIGNED, TIMEOUT, CANCEL = "penalty", "assigned", "timeout", "cancel"
@@ -151,3 +155,38 @@ def absent_award(default_vp: int, earlier_vp: Sequence[int]) -> int:
     if not earlier_vp:
         return default_vp
     return min(default_vp, sum(earlier_vp) // len(earlier_vp))
+
+
+class Numbers(Protocol):
+    """What the decisions read of a tournament's settings (a Tournament row)."""
+
+    walkover_vp: int | None
+    """None: the same share of the scale as the bye (`scoring.vp.bye_award`)."""
+    walkover_mp: int | None
+    walkover_absent_vp: int | None
+    """None: the other side of the walk-over's band (FIBUR 3: 6 VP, FIBUR 4: 8 VP)."""
+
+    @property
+    def scale(self) -> VpScale: ...
+
+
+def walkover_award(settings: Numbers) -> tuple[int, int, int]:
+    """A walk-over's (VP, MP) of the present pair and VP of the absent one by the settings:
+    left empty, the codes' share of the scale (as the bye's) and the other side of that band."""
+    scale_vp, scale_mp = bye_award(settings.scale)
+    vp = scale_vp if settings.walkover_vp is None else settings.walkover_vp
+    mp = scale_mp if settings.walkover_mp is None else settings.walkover_mp
+    absent = settings.walkover_absent_vp
+    if absent is None:
+        absent = settings.scale.vp(mp, 0)[1]
+    return vp, mp, absent
+
+
+def decided_result(
+    ns_mp: int, ew_mp: int, ns_vp: int | None, ew_vp: int | None, *, by_matches: bool
+) -> TableResult:
+    """A table whose result a decision sets: done, with the decision's numbers (in a match to a
+    target, the winner is the side given more points, and there are no VP)."""
+    if by_matches:
+        return TableResult(DONE, ns_mp, ew_mp, None, None, NS if ns_mp > ew_mp else EW)
+    return TableResult(DONE, ns_mp, ew_mp, ns_vp, ew_vp, "")

@@ -26,7 +26,7 @@ from scoring.vp import bye_award
 from tournaments.rules.standings import (
     MP_FIRST,
     PairRecord,
-    Penalty,
+    Penalties,
     Standing,
     TableOutcome,
     rank_pairs,
@@ -54,11 +54,6 @@ class Settings(Protocol):
     bye_mp: int | None
     deals_per_round: int
     tie_break_order: str
-    walkover_vp: int | None
-    """None: the same share of the scale as the bye (`scoring.vp.bye_award`)."""
-    walkover_mp: int | None
-    walkover_absent_vp: int | None
-    """None: the other side of the walk-over's band (FIBUR 3: 6 VP, FIBUR 4: 8 VP)."""
 
     @property
     def rules(self) -> RuleSet: ...
@@ -114,30 +109,6 @@ class PlayFormat:
         mp = scale_mp if settings.bye_mp is None else settings.bye_mp
         return vp, mp
 
-    @staticmethod
-    def walkover_of(settings: Settings) -> tuple[int, int, int]:
-        """A walk-over's (VP, MP) of the present pair and VP of the absent one by the
-        settings (RULES.md, "Director's decisions"): left empty, the codes' share of the scale
-        (as the bye's) and the other side of that band."""
-        scale_vp, scale_mp = bye_award(settings.scale)
-        vp = scale_vp if settings.walkover_vp is None else settings.walkover_vp
-        mp = scale_mp if settings.walkover_mp is None else settings.walkover_mp
-        absent = settings.walkover_absent_vp
-        if absent is None:
-            absent = settings.scale.vp(mp, 0)[1]
-        return vp, mp, absent
-
-    def decided_result(
-        self, ns_mp: int, ew_mp: int, ns_vp: int | None, ew_vp: int | None
-    ) -> TableResult:
-        """A table whose result a decision sets: done, with the decision's numbers (a match's
-        winner is the side given more points)."""
-        winner = ""
-        if self.by_matches:
-            winner = NS if ns_mp > ew_mp else EW
-            ns_vp = ew_vp = None
-        return TableResult(DONE, ns_mp, ew_mp, ns_vp, ew_vp, winner)
-
     # --- tables ---------------------------------------------------------------------------------
 
     def table_result(self, deal_totals: Sequence[tuple[int, int]]) -> TableResult:
@@ -185,18 +156,10 @@ class PlayFormat:
     """The standings columns a page shows, in order: what the pairs rank by comes first."""
 
     def rank(
-        self,
-        pair_ids: Sequence[int],
-        outcomes: Iterable[TableOutcome],
-        penalties: Iterable[Penalty] = (),
+        self, pair_ids: Sequence[int], outcomes: Iterable[TableOutcome], penalties: Penalties = ()
     ) -> dict[int, PairRecord]:
-        return rank_pairs(
-            pair_ids,
-            outcomes,
-            by_matches=self.by_matches,
-            order=self.tie_breaks,
-            penalties=penalties,
-        )
+        matches, order = self.by_matches, self.tie_breaks
+        return rank_pairs(pair_ids, outcomes, by_matches=matches, order=order, penalties=penalties)
 
     def evening_points(self, record: Standing) -> tuple[int, int]:
         """What an evening is worth to a pair in a season: (VP, MP) or (won, difference)."""
@@ -446,10 +409,7 @@ class FormatTemplates:
         return f"tournaments/formats/{self.slug}/{name}.html"
 
 
-FORMATS: dict[str, type[PlayFormat]] = {
-    DealsFormat.slug: DealsFormat,
-    TargetFormat.slug: TargetFormat,
-}
+FORMATS: dict[str, type[PlayFormat]] = {f.slug: f for f in (DealsFormat, TargetFormat)}
 """Every format by its slug (a tournament's `format` field): the one place that says which
 format a tournament plays."""
 

@@ -52,6 +52,9 @@ class Penalty:
     vp: int
 
 
+Penalties = Iterable[Penalty]
+
+
 def vp_taken(table: TableOutcome) -> tuple[int, int]:
     """Deals format: what N-S and E-W took from each other at a table is their VP."""
     return table.ns_vp, table.ew_vp

@@ -28,7 +28,7 @@ from tournaments.models import (
     Seat,
     Table,
 )
-from tournaments.rules.decisions import decided_table_text
+from tournaments.rules.decisions import decided_result, decided_table_text
 from tournaments.rules.entry import (
     deal_number_refusal,
     removal_refusal,
@@ -342,12 +342,8 @@ def table_recompute(*, table: Table) -> None:
     play_format = table.round.tournament.play_format
     decided = result_decision(table.round.tournament_id, table.round.number, table.number)
     if decided is not None:
-        _set_result(
-            table,
-            play_format.decided_result(
-                decided.ns_mp or 0, decided.ew_mp or 0, decided.ns_vp, decided.ew_vp
-            ),
-        )
+        values = (decided.ns_mp or 0, decided.ew_mp or 0, decided.ns_vp, decided.ew_vp)
+        _set_result(table, decided_result(*values, by_matches=play_format.by_matches))
         return
     totals = results.deal_totals(table)
     _set_result(table, play_format.table_result(list(totals.values())))

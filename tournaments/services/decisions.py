@@ -102,7 +102,7 @@ def decision_take(
     elif kind == rules.TIMEOUT:
         decision.deal_number = deal_number
     elif kind == rules.WALKOVER:
-        present_vp, present_mp, absent_default = play_format.walkover_of(tournament)
+        present_vp, present_mp, absent_default = rules.walkover_award(tournament)
         earlier = [
             outcome.ns_vp if outcome.ns == pair.pk else outcome.ew_vp
             for outcome in results.outcomes(tournament, before=round_.number)

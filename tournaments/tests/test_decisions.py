@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 
 from tournaments import services
 from tournaments.models import Club, Decision, Pair, Round, Table, Tournament, TournamentEvent
+from tournaments.rules.decisions import walkover_award
 from tournaments.services.decisions import decision_cancel, decision_take
 from tournaments.services.errors import ServiceError
 from tournaments.tests.conftest import make_tournament
@@ -92,16 +93,9 @@ def test_a_walk_over_gives_14_and_355_to_the_present_pair_and_6_to_the_absent(
     assert Round.objects.get(pk=round_.pk).status == "done"
 
 
-def test_a_walk_over_on_fibur_4_gives_12_and_305_and_8() -> None:
-    class FourDeals:
-        walkover_vp = walkover_mp = walkover_absent_vp = None
-        from scoring import VP_SCALES
-
-        scale = VP_SCALES["fibur-4"]
-
-    from tournaments.rules.formats import PlayFormat
-
-    assert PlayFormat.walkover_of(FourDeals()) == (12, 305, 8)  # type: ignore[arg-type]
+def test_a_walk_over_on_fibur_4_gives_12_and_305_and_8(club: Club) -> None:
+    tournament = make_tournament(club, pairs=0, deals_per_round=4, vp_scale="fibur-4")
+    assert walkover_award(tournament) == (12, 305, 8)
 
 
 def test_an_absent_pair_scores_its_average_when_that_is_less(club: Club, organiser: User) -> None:

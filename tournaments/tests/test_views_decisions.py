@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Club, Decision, Table, Tournament, TournamentEvent
+from tournaments.rules.decisions import walkover_award
 from tournaments.tests.conftest import make_tournament
 
 
@@ -159,7 +160,7 @@ def test_the_club_sets_the_decisions_numbers_even_once_seated(
         50, 15, 505,
     )  # fmt: skip
     # 505 MP is where 15-5 begins: the absent pair's default is the other side, 5 VP
-    assert tournament.play_format.walkover_of(tournament) == (15, 505, 5)
+    assert walkover_award(tournament) == (15, 505, 5)
 
 
 def test_the_public_standings_and_pair_page_show_the_mark(
