@@ -239,3 +239,45 @@ def test_no_decision_before_the_round_starts(club: Club, organiser: User) -> Non
     with pytest.raises(ServiceError) as error:
         decision_take(table=table, kind="late", pair=table.ns, reason="Late", user=organiser)
     assert str(error.value) == "The round has not started: a decision is taken once it is played."
+
+
+def test_a_walk_over_in_a_match_is_a_won_match_for_the_present_pair(
+    club: Club, organiser: User
+) -> None:
+    _tournament, round_ = evening(club, format="target")
+    a, _b = tables(round_)
+    decision_take(table=a, kind="walkover", pair=a.ns, reason="Absent", user=organiser)
+    a.refresh_from_db()
+    assert (a.status, a.ns_mp, a.ew_mp, a.winner, a.ns_vp) == ("done", 0, 355, "ew", None)
+    assert a.ew is not None and a.ns is not None
+    a.ew.refresh_from_db()
+    a.ns.refresh_from_db()
+    assert (a.ew.matches_won, a.ew.point_difference, a.ew.rank) == (1, 355, 1)
+    assert (a.ns.matches_won, a.ns.point_difference) == (0, -355)
+
+
+def test_the_files_carry_each_decision_in_their_last_column(club: Club, organiser: User) -> None:
+    from tournaments.exports import DEAL_RESULT_COLUMNS, deal_result_rows
+    from tournaments.selectors.decisions import deal_file_texts, pair_file_texts
+    from tournaments.selectors.exports import deal_sides_of
+
+    tournament, round_ = evening(club)
+    a, b = tables(round_)
+    play(a, NS_WINS, organiser)
+    decision_take(table=a, kind="timeout", deal_number=2, reason="Time called", user=organiser)
+    decision_take(table=a, kind="late", pair=a.ew, reason="Late, 7 minutes", user=organiser)
+    decision_take(table=b, kind="walkover", pair=b.ew, reason="Absent", user=organiser)
+    assert a.ew is not None and b.ew is not None and b.ns is not None
+    late, absent, present = a.ew.number, b.ew.number, b.ns.number
+    assert pair_file_texts(tournament) == {
+        late: f"r1 t1 late pair {late} -100 MP: Late, 7 minutes",
+        absent: f"r1 t2 walkover pair {absent}: Absent",
+        present: f"r1 t2 walkover pair {absent}: Absent",
+    }
+    rows = deal_result_rows(deal_sides_of(tournament), deal_file_texts(tournament))
+    assert DEAL_RESULT_COLUMNS[-1] == "decision"
+    by_deal = {(row[1], row[2], row[3]): row[-1] for row in rows}
+    assert by_deal[(1, 1, "N-S")] == f"r1 t1 late pair {late} -100 MP: Late, 7 minutes"
+    assert by_deal[(1, 2, "E-W")] == (
+        f"r1 t1 timeout deal 2: Time called; r1 t1 late pair {late} -100 MP: Late, 7 minutes"
+    )
