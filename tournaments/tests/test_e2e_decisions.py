@@ -1,8 +1,9 @@
 """An arbiter's decision in a real browser (Debian's Chromium through Playwright, the app served
 on PostgreSQL), on a phone (390 px): on the organiser's table page a late arrival is refused
 without its reason (the message in the form, nothing saved), then recorded with it; the table
-page shows its mark, and the public standings show the mark by the pair's names, which opens
-to the reason from the keyboard. Screenshots: test-artifacts/e2e-decisions/.
+page and the round board show its mark (the board fits 1280, 768 and 390 px), a penalty is taken
+from the board, and the public standings show the mark by the pair's names, which opens to
+the reason from the keyboard. Screenshots: test-artifacts/e2e-decisions/.
 
 Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/burraco_e2e \\
          .venv/bin/pytest tournaments/tests/test_e2e_decisions.py -q --create-db -s
@@ -114,8 +115,28 @@ def test_a_late_arrival_decided_on_a_phone_shows_on_the_public_standings(
         late.refresh_from_db()
         assert late.mp == -100
 
+        # the round board: the mark by table 1, and a decision taken from it for table 2
+        page.goto(f"{base}/organise/rounds/{first.pk}/")
+        expect(page.locator("details.decision-mark")).to_have_count(1)
+        for width in (1280, 768, PHONE):
+            page.set_viewport_size({"width": width, "height": 900})
+            assert _measure(page, f"round board at {width} px", width) == []
+            shots.take(page, f"round-board-{width}")
+        page.get_by_role("link", name="Arbiter's decision").nth(1).click()
+        decisions = page.locator("#decisions")
+        decisions.get_by_label("Penalty", exact=True).check()
+        other = first.tables.get(number=2).seats.get(direction="ew").pair
+        decisions.get_by_label(f"{other.number}. {other.names}").check()
+        decisions.get_by_label("Penalty: VP taken").fill("1")
+        decisions.get_by_label("Reason").fill("Slow play")
+        assert _measure(page, "decision page at 390 px", PHONE) == []
+        decisions.get_by_role("button", name="Record the decision").click()
+        expect(page.get_by_text("Decision recorded: Penalty, table 2.")).to_be_visible()
+        expect(page.locator("details.decision-mark")).to_have_count(2)
+        assert page.url.endswith(f"/organise/rounds/{first.pk}/")
+
         page.goto(f"{base}/t/roma/{tournament.slug}/")
-        row_mark = page.locator("table.standings details.decision-mark")
+        row_mark = page.locator("table.standings details.decision-mark").filter(has_text="Late")
         expect(row_mark).to_have_count(1)
         reason = row_mark.get_by_text(REASON)
         expect(reason).to_be_hidden()
