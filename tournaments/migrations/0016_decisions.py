@@ -161,7 +161,7 @@ class Migration(migrations.Migration):
                     models.OneToOneField(
                         blank=True,
                         null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
+                        on_delete=django.db.models.deletion.RESTRICT,
                         related_name="superseded_by",
                         to="tournaments.decision",
                         verbose_name="cancels or replaces",

@@ -63,9 +63,11 @@ class Decision(models.Model):
         verbose_name=_("taken by"),
     )
     at = models.DateTimeField(verbose_name=_("when"), auto_now_add=True)
+    # RESTRICT: a decision superseded by a later one is never deleted alone, but deleting the
+    # whole tournament (or club) deletes both
     supersedes = models.OneToOneField(
         "self",
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         null=True,
         blank=True,
         related_name="superseded_by",

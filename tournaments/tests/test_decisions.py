@@ -281,3 +281,14 @@ def test_the_files_carry_each_decision_in_their_last_column(club: Club, organise
     assert by_deal[(1, 2, "E-W")] == (
         f"r1 t1 timeout deal 2: Time called; r1 t1 late pair {late} -100 MP: Late, 7 minutes"
     )
+
+
+def test_a_tournament_with_a_cancelled_decision_can_still_be_deleted(
+    club: Club, organiser: User
+) -> None:
+    tournament, round_ = evening(club)
+    a, _b = tables(round_)
+    late = decision_take(table=a, kind="late", pair=a.ns, reason="Late", user=organiser)
+    decision_cancel(decision=late, reason="Clock was fast", user=organiser)
+    tournament.delete()
+    assert not Decision.objects.exists()
