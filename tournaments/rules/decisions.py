@@ -141,6 +141,17 @@ def cancel_refusal(*, kind: str, superseded: bool) -> str:
     return ""
 
 
+def closed_cancel_refusal(*, table_number: int, closed_by: int | None, deals_done: bool) -> str:
+    """A result decision on a table of a closed round (a later round has started) is cancelled
+    only if its deals leave the table done: a closed round's tables stay done."""
+    if closed_by is None or deals_done:
+        return ""
+    return _(
+        "Round %(later)s has started, so table %(table)s must keep a result, and its deals "
+        "do not make one: take another decision on its result instead."
+    ) % {"later": closed_by, "table": table_number}
+
+
 def decided_table_text(table_number: int, kind_name: str) -> str:
     """Why a table whose result the arbiter set takes no deal."""
     return _(

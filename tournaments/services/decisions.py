@@ -171,6 +171,16 @@ def decision_cancel(*, decision: Decision, reason: str, user: User | None) -> De
     ]
     if tournament.is_finished:
         problems.insert(0, _("The tournament is finished: reopen it to take a decision."))
+    table = _table_of(tournament, decision)
+    if table is not None and decision.kind in rules.RESULT_KINDS:
+        totals = list(results.deal_totals(table).values())
+        problems.append(
+            rules.closed_cancel_refusal(
+                table_number=table.number,
+                closed_by=table.closed_by,  # type: ignore[attr-defined]
+                deals_done=tournament.play_format.table_result(totals).done,
+            )
+        )
     problems = [p for p in problems if p]
     if problems:
         raise ServiceError(*problems)
@@ -186,21 +196,28 @@ def decision_cancel(*, decision: Decision, reason: str, user: User | None) -> De
         supersedes=decision,
     )
     _record(tournament, cancel, user)
-    table = (
-        Table.objects.filter(
-            round__tournament=tournament,
-            round__number=decision.round_number,
-            number=decision.table_number,
-        ).first()
-        if decision.table_number is not None
-        else None
-    )
     if table is not None:
         _after(table, decision)
     else:
         standings_recompute(tournament=tournament)
         results_changed(tournament)
     return cancel
+
+
+def _table_of(tournament: Tournament, decision: Decision) -> Table | None:
+    """The table a decision was taken at, with `closed_by` (the later round started, if any)."""
+    if decision.table_number is None:
+        return None
+    return (
+        Table.objects.filter(
+            round__tournament=tournament,
+            round__number=decision.round_number,
+            number=decision.table_number,
+        )
+        .select_related("round__tournament__club")
+        .annotate(closed_by=closing_round())
+        .first()
+    )
 
 
 def _after(table: Table, decision: Decision) -> None:

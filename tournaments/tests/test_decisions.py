@@ -292,3 +292,29 @@ def test_a_tournament_with_a_cancelled_decision_can_still_be_deleted(
     decision_cancel(decision=late, reason="Clock was fast", user=organiser)
     tournament.delete()
     assert not Decision.objects.exists()
+
+
+def test_a_closed_rounds_assigned_result_is_replaced_not_cancelled(
+    club: Club, organiser: User
+) -> None:
+    tournament, first = evening(club)
+    a, b = tables(first)
+    assigned = decision_take(
+        table=a, kind="assigned", ns_mp=400, ew_mp=100, reason="Sheet lost", user=organiser
+    )
+    play(b, NS_WINS, organiser)
+    second = services.round_prepare(tournament=tournament, movement="random", seed=3).round
+    services.round_start(round=second)  # round 1 is closed: its tables stay done
+    with pytest.raises(ServiceError) as error:
+        decision_cancel(decision=assigned, reason="Sheet found", user=organiser)
+    assert str(error.value) == (
+        "Round 2 has started, so table 1 must keep a result, and its deals do not make one: "
+        "take another decision on its result instead."
+    )
+    assert Decision.objects.count() == 1
+    replaced = decision_take(
+        table=a, kind="assigned", ns_mp=300, ew_mp=300, reason="Sheet found", user=organiser
+    )
+    assert replaced.supersedes == assigned
+    a.refresh_from_db()
+    assert (a.status, a.ns_vp, a.ew_vp) == ("done", 10, 10)
