@@ -220,6 +220,53 @@ def _settings(before: Any, after: Any) -> str:
     return "; ".join(parts)
 
 
+def _decision_text(
+    values: dict[str, Any], before: Any, after: Any, details: Mapping[str, Any]
+) -> str:
+    """An arbiter's decision in a sentence: what, where, on whom, the numbers and the reason."""
+    kinds = dict(Decision.Kind.choices)
+    parts = [
+        _("%(kind)s at table %(table)s of round %(round)s")
+        % {
+            **values,
+            "kind": kinds.get(after.get("kind"), after.get("kind")),
+        }
+    ]
+    if after.get("pair"):
+        parts.append(_("pair %(pair)s") % {"pair": after["pair"]})
+    if after.get("deal"):
+        parts.append(_("deal %(deal)s") % {"deal": after["deal"]})
+    if after.get("mp"):
+        parts.append(_("−%(mp)s MP") % {"mp": after["mp"]})
+    if after.get("vp"):
+        parts.append(_("−%(vp)s VP") % {"vp": after["vp"]})
+    if "ns_mp" in after or "ew_mp" in after:
+        parts.append(
+            _("MP %(ns_mp)s – %(ew_mp)s")
+            % {
+                "ns_mp": after.get("ns_mp", 0),
+                "ew_mp": after.get("ew_mp", 0),
+            }
+        )
+    if "ns_vp" in after or "ew_vp" in after:
+        parts.append(
+            _("VP %(ns_vp)s – %(ew_vp)s")
+            % {
+                "ns_vp": after.get("ns_vp", 0),
+                "ew_vp": after.get("ew_vp", 0),
+            }
+        )
+    text = ", ".join(str(p) for p in parts)
+    if before and before.get("kind"):
+        text += " " + _("(in place of the earlier %(kind)s)") % {
+            "kind": kinds.get(before["kind"], before["kind"])
+        }
+    return _("%(decision)s. Reason: %(reason)s") % {
+        "decision": text,
+        "reason": details.get("reason", ""),
+    }
+
+
 def _event_text(event: TournamentEvent, words: Words) -> str:
     before, after, details = event.before or {}, event.after or {}, event.details or {}
     values: dict[str, Any] = {"round": event.round_number, "table": event.table_number}
@@ -321,53 +368,6 @@ def _event_text(event: TournamentEvent, words: Words) -> str:
             return text + ": " + _("its signature was verified.")
         return text + ", " + _("NOT VERIFIED: %(why)s.") % {"why": details.get("why_not", "")}
     return str(event.get_kind_display())
-
-
-def _decision_text(
-    values: dict[str, Any], before: Any, after: Any, details: Mapping[str, Any]
-) -> str:
-    """An arbiter's decision in a sentence: what, where, on whom, the numbers and the reason."""
-    kinds = dict(Decision.Kind.choices)
-    parts = [
-        _("%(kind)s at table %(table)s of round %(round)s")
-        % {
-            **values,
-            "kind": kinds.get(after.get("kind"), after.get("kind")),
-        }
-    ]
-    if after.get("pair"):
-        parts.append(_("pair %(pair)s") % {"pair": after["pair"]})
-    if after.get("deal"):
-        parts.append(_("deal %(deal)s") % {"deal": after["deal"]})
-    if after.get("mp"):
-        parts.append(_("−%(mp)s MP") % {"mp": after["mp"]})
-    if after.get("vp"):
-        parts.append(_("−%(vp)s VP") % {"vp": after["vp"]})
-    if "ns_mp" in after or "ew_mp" in after:
-        parts.append(
-            _("MP %(ns_mp)s – %(ew_mp)s")
-            % {
-                "ns_mp": after.get("ns_mp", 0),
-                "ew_mp": after.get("ew_mp", 0),
-            }
-        )
-    if "ns_vp" in after or "ew_vp" in after:
-        parts.append(
-            _("VP %(ns_vp)s – %(ew_vp)s")
-            % {
-                "ns_vp": after.get("ns_vp", 0),
-                "ew_vp": after.get("ew_vp", 0),
-            }
-        )
-    text = ", ".join(str(p) for p in parts)
-    if before and before.get("kind"):
-        text += " " + _("(in place of the earlier %(kind)s)") % {
-            "kind": kinds.get(before["kind"], before["kind"])
-        }
-    return _("%(decision)s. Reason: %(reason)s") % {
-        "decision": text,
-        "reason": details.get("reason", ""),
-    }
 
 
 def _event_line(event: TournamentEvent, words: Words) -> AuditLine:
