@@ -599,3 +599,27 @@ def test_the_upgrade_gives_every_pair_a_new_link_and_a_code_unique_in_its_tourna
         assert len(set(codes)) == 5
     after, _codes = links_and_codes(first)
     assert not after & before  # the old links were printed for everyone: none is kept
+
+
+@pytest.mark.django_db
+def test_the_round_board_printed_or_saved_as_pdf_carries_no_pairs_link(
+    club: Club, organiser_client: Client
+) -> None:
+    """The board shows the organiser each pair's page, but a board printed (or saved as a PDF,
+    whose links stay clickable) must not hand them out: every such link is left off the print."""
+    table = players_table(club)
+    page = organiser_client.get(reverse("round_board", args=[table.round_id])).content.decode()
+    anchors = re.findall(r'<a\b[^>]*href="/p/[^"]+"[^>]*>', page)
+    assert len(anchors) == 4  # two tables, two pairs each
+    assert [a for a in anchors if "no-print" not in a] == []
+
+
+def test_the_settings_say_where_a_pair_finds_its_link() -> None:
+    """The help for "who enters the results" tells the organiser what the app does now: one link
+    per pair for the whole evening, on its slip, and the opponents' code on the same phone."""
+    from tournaments.forms.settings import TournamentForm
+
+    help_text = str(TournamentForm.base_fields["result_entry"].help_text)
+    assert "slip" in help_text
+    assert "pair code" in help_text
+    assert "score sheet" not in help_text and "for each round" not in help_text
