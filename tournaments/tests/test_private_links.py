@@ -530,7 +530,9 @@ def test_a_replayed_write_answers_where_the_deal_stands_now(club: Club) -> None:
     table = players_table(club)
     write(Client(), table, "ns", 1, NS_WINS, key="written-once")
     again = write(Client(), table, "ns", 1, NS_WINS, key="written-once", **HTMX)
-    assert "Deal 1 sent. Now E-W accepts it on their phone." in text_of(again.content.decode())
+    assert (
+        "Deal 1 sent. Now E-W accepts it: on this phone with their pair code, or on their own phone."
+    ) in text_of(again.content.decode())
     accept(Client(), table, "ew", DealProposal.objects.get(table=table))
     again = write(Client(), table, "ns", 1, NS_WINS, key="written-once", **HTMX)
     assert again.status_code == 200
@@ -623,3 +625,20 @@ def test_the_settings_say_where_a_pair_finds_its_link() -> None:
     assert "slip" in help_text
     assert "pair code" in help_text
     assert "score sheet" not in help_text and "for each round" not in help_text
+
+
+@pytest.mark.django_db
+def test_the_writer_is_told_the_opponents_may_accept_on_the_same_phone(club: Club) -> None:
+    """A table with one phone: before and after sending, the writing pair reads that the
+    opponents may accept right there with their pair code, not only on a phone of their own."""
+    table = players_table(club)
+    phone = Client()
+    before = text_of(phone.get(reverse("link_table", args=[link(table, "ns")])).content.decode())
+    assert (
+        "Once sent, the deal waits for E-W to accept it, on this phone with their pair code "
+        "or on their own: it counts only then."
+    ) in before
+    sent = text_of(write(phone, table, "ns", 1, NS_WINS, **HTMX).content.decode())
+    assert (
+        "Deal 1 sent. Now E-W accepts it: on this phone with their pair code, or on their own phone."
+    ) in sent
