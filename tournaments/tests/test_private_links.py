@@ -329,6 +329,8 @@ def test_wrong_codes_are_limited_then_the_table_goes_to_the_organiser(
         ).content.decode()
     )
     assert "The organiser enters table 1 from now on: 5 wrong pair codes were typed there." in log
+    # done by the table's phone, not by someone the organiser should worry about
+    assert re.search(r"\d the phone at table 1 1 1 Who enters a table's results changed", log)
     # given back to the players, the table starts its count again
     organiser_client.post(reverse("table_entry_by", args=[table.pk]), {"organiser": "0"})
     table.refresh_from_db()
