@@ -228,9 +228,9 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
     if seat is None:
         seated = ""
     elif seated == RESEAT:
-        round_reseat(
-            round=last, movement=last.movement, step=last.step, user=user, why="pair_withdrawn"
-        )
+        # the field changed: the movement chooses its step again (a step found for the old
+        # field may now bring back a meeting another seating avoids)
+        round_reseat(round=last, movement=last.movement, user=user, why="pair_withdrawn")
     else:
         _leave_to_bye(seat)
     extra: dict[str, Any] = {"seated": seated} if seated else {}
