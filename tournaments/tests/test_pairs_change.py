@@ -3,8 +3,12 @@ or from a round seated but not started), a late pair joins, a player is replaced
 substitute, a name is corrected; the seating, the bye rotation, Danese and the standings
 follow."""
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
 
 from tournaments import movements, services
 from tournaments.models import Club, Pair, Player, Round, Tournament, TournamentEvent
@@ -393,3 +397,26 @@ def test_a_round_seated_again_after_a_withdrawal_brings_back_no_avoidable_meetin
     ]
     assert again == []
     assert leaving.number not in seated_pairs(second) and len(seated_pairs(second)) == 4
+
+
+def test_a_withdrawal_that_leaves_only_a_rematch_says_so_on_the_pair_page(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    # 3 pairs: the two who met in round 1 are all that is left when the third withdraws from
+    # round 2: the round is seated again with the one seating there is, and the page says so
+    tournament = make_tournament(club, pairs=3)
+    first = play(tournament, organiser)
+    (rested,) = bye_of(first)
+    second = seat(tournament, "danese")
+    leaving = tournament.pairs.get(number=rested)
+    response = organiser_client.post(
+        reverse("pair_withdraw", args=[leaving.pk]), {"seated": "reseat"}, follow=True
+    )
+    stayed = sorted(seated_pairs(second))
+    assert stayed == sorted({1, 2, 3} - {rested})
+    page = response.content.decode()
+    assert re.search(
+        rf'<li class="warning">No seating avoids a rematch: pair {stayed[0]} meets pair '
+        rf"{stayed[1]} again.</li>",
+        page,
+    ), page
