@@ -113,10 +113,10 @@ def _check_mitchell(pairs: int, step: int | None) -> None:
     if step is not None and step % tables == 0:
         raise ServiceError(
             _(
-                "With %(tables)s tables a Mitchell step of %(step)s brings East-West back to the "
+                "With %(pairs)s pairs a Mitchell step of %(step)s brings East-West back to the "
                 "table they started at: choose a step from 1 to %(last)s, or leave it empty."
             )
-            % {"tables": tables, "step": step, "last": tables - 1}
+            % {"pairs": pairs, "step": step, "last": tables - 1}
         )
 
 

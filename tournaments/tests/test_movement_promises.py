@@ -277,7 +277,7 @@ def test_a_mitchell_step_that_returns_east_west_home_is_refused_in_the_organiser
     with translation.override("it"), pytest.raises(ServiceError) as refused:
         services.round_prepare(tournament=tournament, movement="mitchell", step=4, user=organiser)
     assert str(refused.value) == (
-        "Con 4 tavoli un passo Mitchell di 4 riporta gli Est-Ovest al tavolo da cui sono "
+        "Con 8 coppie un passo Mitchell di 4 riporta gli Est-Ovest al tavolo da cui sono "
         "partiti: scegli un passo da 1 a 3, o lascia vuoto."
     )
     assert not tournament.round_set.filter(number=2).exists()
