@@ -177,7 +177,20 @@ def deal_save(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     page = table_page(request.user, table_id)  # the whole page, to show the form again
     entry, number = posted_entry(page, request.POST)
     feedback = feedback_for(page, entry, number, problems)
-    return _render(request, "entry-main", _context(page, entry, number, feedback))
+    first_error = focus_first_error(entry)
+    context = _context(page, entry, number, feedback, not_saved=True, first_error=first_error)
+    return _render(request, "entry-main", context)
+
+
+def focus_first_error(entry: EntryForms) -> bool:
+    """A refused save moves the keyboard's focus to the first field with an error (htmx and the
+    browser focus an `autofocus` element of what they show); without one, to the page's
+    "not saved" alert. True when a field takes it."""
+    for field in entry.fields():
+        if field.errors and not field.is_hidden:
+            field.field.widget.attrs["autofocus"] = True
+            return True
+    return False
 
 
 def _saved(request: HtmxHttpRequest, table_id: int, deal: Deal) -> HttpResponse:
