@@ -265,6 +265,29 @@ def _violations(axe: Axe, page: Page, where: str) -> list[str]:
     ]
 
 
+def _card_keys_by_keyboard(page: Page, base: str, world: World) -> list[str]:
+    """Card mode by keyboard: each row of keys is one tab stop (5 a side, not 22), the arrow
+    keys, Home and End move along a row, Tab leaves it, and the letters have names."""
+    page.set_viewport_size({"width": WIDTHS[0], "height": HEIGHT})
+    page.goto(f"{base}{reverse('table_entry', args=[world.open_table.pk])}?mode=cards")
+    keys = page.locator('[data-card-keys][data-side="ns"]')
+    problems = []
+    stops = keys.locator('button:not([tabindex="-1"])').count()
+    if stops != 5:
+        problems.append(f"card mode: {stops} tab stops in a side's keys, not 5")
+    keys.get_by_role("button", name="A, ace", exact=True).focus()
+    moves = []
+    for key in ("ArrowRight", "ArrowRight", "End", "ArrowRight", "Home", "ArrowLeft", "Tab"):
+        page.keyboard.press(key)
+        moves.append(page.evaluate("document.activeElement.textContent.trim()"))
+    if moves != ["2", "3", "K, king", "A, ace", "A, ace", "K, king", "♥"]:
+        problems.append(f"card mode: the keys by keyboard went {moves}")
+    page.keyboard.press("Shift+Tab")  # back to the ranks: to the key last reached
+    if page.evaluate("document.activeElement.textContent.trim()") != "K, king":
+        problems.append("card mode: Shift+Tab does not come back to the last rank reached")
+    return problems
+
+
 @pytest.mark.browser
 @on_postgresql
 @with_chromium
@@ -297,6 +320,7 @@ def test_axe_finds_no_violation_on_any_page(live_server: LiveServer, browser: Br
                 problems = _violations(axe, page, f"{name} ({address}) at {width} px")
                 counts.setdefault(name, []).append(len(problems))
                 found += problems
+        found += _card_keys_by_keyboard(organiser, base, world)
     finally:
         organiser.context.close()
         anyone.context.close()
