@@ -33,6 +33,7 @@ from tournaments.views.table_page import (
     deal_rows,
     entry_for,
     feedback_for,
+    focus_first_error,
     in_words,
     posted_entry,
     side_names,
@@ -180,17 +181,6 @@ def deal_save(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     first_error = focus_first_error(entry)
     context = _context(page, entry, number, feedback, not_saved=True, first_error=first_error)
     return _render(request, "entry-main", context)
-
-
-def focus_first_error(entry: EntryForms) -> bool:
-    """A refused save moves the keyboard's focus to the first field with an error (htmx and the
-    browser focus an `autofocus` element of what they show); without one, to the page's
-    "not saved" alert. True when a field takes it."""
-    for field in entry.fields():
-        if field.errors and not field.is_hidden:
-            field.field.widget.attrs["autofocus"] = True
-            return True
-    return False
 
 
 def _saved(request: HtmxHttpRequest, table_id: int, deal: Deal) -> HttpResponse:
