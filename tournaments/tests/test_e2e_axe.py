@@ -8,7 +8,10 @@ pairs and no round yet), with one pair more: pair 8 of the deals evening has wit
 
 Each page of PAGES is opened at 1280 and 390 px in one Chromium, axe-core (axe.min.js as the
 axe-playwright-python package ships it) runs on it, and the test fails on any violation, naming
-the rule, the element and the page. A first test, which needs no browser, walks the URL map:
+the rule, the element and the page. The same pass finds what axe leaves to a person
+(STRUCTURE: duplicate ids, labels and help pointing at no element, one <main>), then card mode
+is tried by keyboard and the settings page with a bigger browser font. A first test, which
+needs no browser, walks the URL map:
 every route is either visited by PAGES or listed in EXCLUDED with the reason, so a page added
 later cannot be forgotten.
 
