@@ -296,6 +296,41 @@ def _card_keys_by_keyboard(page: Page, base: str, world: World) -> list[str]:
     return problems
 
 
+def _contrast(first: str, second: str) -> float:
+    """WCAG's contrast ratio of two CSS colours written "rgb(r, g, b)"."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _focus_ring_and_borders_stand_out(page: Page, base: str, world: World) -> list[str]:
+    """What axe does not measure (WCAG 1.4.11): a field's border and the focus ring are 3:1 or
+    more against the white of the field and the page's background."""
+    page.goto(f"{base}{reverse('tournament_edit', args=[world.deals.pk])}")
+    field = page.locator("main input[type=text], main input[type=number]").first
+    field.focus()
+    style = field.evaluate(
+        """e => { const s = getComputedStyle(e);
+            return [s.borderTopColor, s.outlineColor, s.outlineStyle,
+                    getComputedStyle(document.body).backgroundColor]; }"""
+    )
+    border, ring, ring_style, background = style
+    problems = []
+    if _contrast(border, "rgb(255, 255, 255)") < 3:
+        problems.append(f"settings: a field's border {border} is under 3:1 against white")
+    if (
+        ring_style == "none"
+        or min(_contrast(ring, background), _contrast(ring, "rgb(255, 255, 255)")) < 3
+    ):
+        problems.append(f"settings: the focus ring {ring} {ring_style} is under 3:1")
+    return problems
+
+
 def _text_follows_the_browser_font(page: Page, base: str, world: World) -> list[str]:
     """A reader who sets a bigger font in the browser gets bigger text and fields: the page's
     sizes are in rem. The browser's setting is the root's font size: 24 px instead of 16."""
@@ -343,6 +378,7 @@ def test_axe_finds_no_violation_on_any_page(live_server: LiveServer, browser: Br
                 counts.setdefault(name, []).append(len(problems))
                 found += problems
         found += _card_keys_by_keyboard(organiser, base, world)
+        found += _focus_ring_and_borders_stand_out(organiser, base, world)
         found += _text_follows_the_browser_font(organiser, base, world)
     finally:
         organiser.context.close()
