@@ -250,7 +250,8 @@ def sent_notice(proposal: DealProposal, seat: Seat) -> str:
     theirs = EW if proposal.direction == NS else NS
     if proposal.status == DealProposal.Status.WAITING:
         return gettext(
-            "Deal %(number)s sent. Now %(their_side)s accepts it: on this phone with their pair code, "
+            "Deal %(number)s sent. Now %(their_side)s accepts it: on this phone with their pair "
+            "code, "
             "or on their own phone."
         ) % {
             "number": number,

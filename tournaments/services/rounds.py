@@ -106,7 +106,8 @@ def _check_mitchell(pairs: int, step: int | None) -> None:
     if tables < 2:
         raise ServiceError(
             _(
-                "A Mitchell needs at least 3 pairs: with %(pairs)s nobody can move. Choose another movement."
+                "A Mitchell needs at least 3 pairs: with %(pairs)s nobody can move. "
+                "Choose another movement."
             )
             % {"pairs": pairs}
         )

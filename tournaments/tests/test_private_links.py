@@ -533,7 +533,8 @@ def test_a_replayed_write_answers_where_the_deal_stands_now(club: Club) -> None:
     write(Client(), table, "ns", 1, NS_WINS, key="written-once")
     again = write(Client(), table, "ns", 1, NS_WINS, key="written-once", **HTMX)
     assert (
-        "Deal 1 sent. Now E-W accepts it: on this phone with their pair code, or on their own phone."
+        "Deal 1 sent. Now E-W accepts it: on this phone with their pair code, "
+        "or on their own phone."
     ) in text_of(again.content.decode())
     accept(Client(), table, "ew", DealProposal.objects.get(table=table))
     again = write(Client(), table, "ns", 1, NS_WINS, key="written-once", **HTMX)
@@ -642,5 +643,6 @@ def test_the_writer_is_told_the_opponents_may_accept_on_the_same_phone(club: Clu
     ) in before
     sent = text_of(write(phone, table, "ns", 1, NS_WINS, **HTMX).content.decode())
     assert (
-        "Deal 1 sent. Now E-W accepts it: on this phone with their pair code, or on their own phone."
+        "Deal 1 sent. Now E-W accepts it: on this phone with their pair code, "
+        "or on their own phone."
     ) in sent
