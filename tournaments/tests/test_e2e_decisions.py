@@ -3,7 +3,8 @@ on PostgreSQL), on a phone (390 px): on the organiser's table page a late arriva
 without its reason (the message in the form, nothing saved), then recorded with it; the table
 page and the round board show its mark (the board fits 1280, 768 and 390 px), a penalty is taken
 from the board, and the public standings show the mark by the pair's names, which opens to
-the reason from the keyboard. Screenshots: test-artifacts/e2e-decisions/.
+the reason from the keyboard. axe-core finds nothing on the pages with their marks.
+Screenshots: test-artifacts/e2e-decisions/.
 
 Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/burraco_e2e \\
          .venv/bin/pytest tournaments/tests/test_e2e_decisions.py -q --create-db -s
@@ -14,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
@@ -24,6 +26,7 @@ from pytest_django.live_server_helper import LiveServer
 from tournaments import services
 from tournaments.models import Club, Decision, Pair
 from tournaments.tests.e2e_helpers import CHROMIUM, ConsoleWatch, Screenshots, launch
+from tournaments.tests.test_e2e_axe import _violations
 from tournaments.tests.test_e2e_widths import PHONE, _measure
 
 pytestmark = [
@@ -78,6 +81,7 @@ def test_a_late_arrival_decided_on_a_phone_shows_on_the_public_standings(
     late: Pair = table.seats.get(direction="ns").pair
 
     base = live_server.url.rstrip("/")
+    axe = Axe()
     shots = Screenshots(ARTIFACTS)
     context = browser.new_context(viewport={"width": PHONE, "height": 900})
     console = ConsoleWatch()
@@ -109,6 +113,8 @@ def test_a_late_arrival_decided_on_a_phone_shows_on_the_public_standings(
         mark = page.locator("#decisions details.decision-mark")
         expect(mark).to_have_count(1)
         assert _measure(page, "table page at 390 px", PHONE) == []
+        mark.locator("summary").click()  # opened, as a reader would
+        assert _violations(axe, page, "table page with a decision") == []
         shots.take(page, "table-page-390")
         decision = Decision.objects.get()
         assert (decision.kind, decision.pair_id, decision.mp) == ("late", late.pk, 100)
@@ -134,6 +140,7 @@ def test_a_late_arrival_decided_on_a_phone_shows_on_the_public_standings(
         expect(page.get_by_text("Decision recorded: Penalty, table 2.")).to_be_visible()
         expect(page.locator("details.decision-mark")).to_have_count(2)
         assert page.url.endswith(f"/organise/rounds/{first.pk}/")
+        assert _violations(axe, page, "round board with decisions") == []
 
         page.goto(f"{base}/t/roma/{tournament.slug}/")
         row_mark = page.locator("table.standings details.decision-mark").filter(has_text="Late")
@@ -144,6 +151,7 @@ def test_a_late_arrival_decided_on_a_phone_shows_on_the_public_standings(
         page.keyboard.press("Enter")  # the mark opens from the keyboard
         expect(reason).to_be_visible()
         assert _measure(page, "public standings at 390 px", PHONE) == []
+        assert _violations(axe, page, "public standings with decisions") == []
         shots.take(page, "public-standings-390")
     finally:
         context.close()
