@@ -8,9 +8,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.fields import whole
-from tournaments.models import Decision, Pair
+from tournaments.models import Decision, Pair, Tournament
 from tournaments.rules import decisions as rules
 from tournaments.rules import limits
+from tournaments.services.tournaments import DECISION_SETTINGS
 
 LATE_PENALTY_MP = 100
 """The codes' late arrival penalty (RULES.md, "Director's decisions"), the model's default."""
@@ -100,6 +101,7 @@ class DecisionNumbersForm(forms.Form):
         _("the MP a late pair loses"),
         label=_("Late arrival: MP lost"),
         required=False,
+        initial=LATE_PENALTY_MP,
         example=100,
         min_value=limits.BYE_MP[0],
         max_value=limits.BYE_MP[1],
@@ -137,6 +139,11 @@ class DecisionNumbersForm(forms.Form):
             "so far is less scores its average."
         ),
     )
+
+    @staticmethod
+    def numbers_of(tournament: Tournament) -> dict[str, int | None]:
+        """A tournament's numbers, as the form shows them."""
+        return {name: getattr(tournament, name) for name in DECISION_SETTINGS}
 
     def decision_numbers(self) -> dict[str, int | None]:
         """The numbers as the tournament services take them (an empty late penalty: 100)."""

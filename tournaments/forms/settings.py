@@ -30,7 +30,6 @@ from tournaments.rules import limits
 from tournaments.rules.standings import MP_FIRST
 from tournaments.rules.vp_tables import chosen_scale, parse_rows, rows_of, rows_text, scale_warning
 from tournaments.services import ServiceError, default_movement_plan, vp_scale_from_rows
-from tournaments.services.tournaments import DECISION_SETTINGS
 
 MAX_ROUNDS = 30
 
@@ -304,7 +303,6 @@ class TournamentForm(DecisionNumbersForm):
                 "bye_vp": vp,
                 "bye_mp": mp,
                 "tie_break_order": MP_FIRST,
-                "late_penalty_mp": 100,
                 "movement_plan": default_movement_plan(3),
                 "closing_bonus": standard.closing_bonus,
                 "clean_bonus": standard.burraco_bonuses["clean"],
@@ -328,7 +326,7 @@ class TournamentForm(DecisionNumbersForm):
             "bye_vp": play_format.bye_vp,
             "bye_mp": play_format.bye_mp,
             "tie_break_order": tournament.tie_break_order,
-            **{name: getattr(tournament, name) for name in DECISION_SETTINGS},
+            **DecisionNumbersForm.numbers_of(tournament),
             "movement_plan": tournament.movement_plan or default_movement_plan(tournament.rounds),
             "result_entry": tournament.result_entry,
             "closing_bonus": rules.closing_bonus,
