@@ -11,6 +11,7 @@ from django.utils import timezone
 from tournaments.backup.fields import (
     CHANGE_FIELDS,
     DEAL_FIELDS,
+    DECISION_FIELDS,
     EVENT_FIELDS,
     FORMAT,
     MELD_FIELDS,
@@ -159,7 +160,26 @@ def _document(tournament: Tournament) -> dict[str, Any]:
             {**_dump(event, EVENT_FIELDS), "user": _username(event.user)}
             for event in tournament.events.select_related("user").order_by("at", "id")
         ],
+        "decisions": _decisions(tournament, pair_number),
     }
+
+
+def _decisions(tournament: Tournament, pair_number: dict[int, int]) -> list[Row]:
+    """The arbiter's decisions in the order taken; a later one names the one it supersedes by
+    its place in this list."""
+    rows: list[Row] = []
+    place: dict[int, int] = {}
+    for decision in tournament.decisions.select_related("user").order_by("id"):
+        place[decision.pk] = len(rows)
+        rows.append(
+            {
+                **_dump(decision, DECISION_FIELDS),
+                "pair": pair_number.get(decision.pair_id) if decision.pair_id else None,
+                "user": _username(decision.user),
+                "supersedes": place.get(decision.supersedes_id) if decision.supersedes_id else None,
+            }
+        )
+    return rows
 
 
 def _proposals(tournament: Tournament, pair_number: dict[int, int]) -> dict[int, list[Row]]:

@@ -17,9 +17,11 @@ TOURNAMENT_FIELDS = (
     "movement_plan", "vp_scale", "custom_vp_bands", "target_score", "bye_vp", "bye_mp",
     "status", "published", "results_version", "created_at",
 )  # fmt: skip
-TOURNAMENT_LATER_FIELDS = ("tie_break_order",)
+TOURNAMENT_LATER_FIELDS = (
+    "tie_break_order", "late_penalty_mp", "walkover_vp", "walkover_mp", "walkover_absent_vp",
+)  # fmt: skip
 """Settings added after the first files were written: optional when read (a file without them
-gets the field's default: MP before head-to-head)."""
+gets the field's default: MP before head-to-head, the codes' numbers for decisions)."""
 TOURNAMENT_ENTRY_FIELDS = ("result_entry",)
 """Who enters the results, the organiser or the players; optional when read (a file written
 before the players could enter them has none: the organiser)."""
@@ -56,5 +58,13 @@ PROPOSAL_LATER_FIELDS = ("accepted_with_code",)
 read."""
 EVENT_FIELDS = ("kind", "at", "round_number", "table_number", "before", "after", "details")
 """A change of the tournament as a whole (TournamentEvent), with "user" (a username)."""
+
+DECISION_FIELDS = (
+    "kind", "round_number", "table_number", "deal_number", "mp", "vp", "ns_mp", "ew_mp",
+    "ns_vp", "ew_vp", "winner", "reason", "at",
+)  # fmt: skip
+"""An arbiter's decision, with "pair" (its number or null), "user" (a username) and
+"supersedes" (the place in the file's list of the decision it cancels or replaces, or null);
+the list is optional when read (files written before decisions were kept have none)."""
 
 Row = dict[str, Any]

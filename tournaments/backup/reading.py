@@ -5,6 +5,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from tournaments.backup.decisions import DecisionIn, read_decisions
 from tournaments.backup.fields import (
     CHANGE_FIELDS,
     DEAL_FIELDS,
@@ -164,6 +165,7 @@ class Backup:
     rounds: list[_RoundIn]
     changes: list[ChangeIn]
     events: list[_EventIn]
+    decisions: list[DecisionIn] = field(default_factory=list)
 
     def deals(self) -> Iterable[DealIn]:
         return (deal for round_ in self.rounds for table in round_.tables for deal in table.deals)
@@ -211,7 +213,8 @@ def read(data: Row, club: Club) -> Backup:
         if "events" in data
         else []
     )
-    return Backup(tournament, season, pairs, rounds, changes, events)
+    decisions = read_decisions(data, pairs)
+    return Backup(tournament, season, pairs, rounds, changes, events, decisions)
 
 
 def _read_change(row: object, places: set[tuple[int, int]], pairs: dict[int, _PairIn]) -> ChangeIn:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import VP_SCALES, VpScale, rule_set
 from scoring.vp import bye_award
+from tournaments.forms.decisions import DecisionNumbersForm
 from tournaments.forms.fields import add_help, ticked, with_values
 from tournaments.forms.fields import targets_text as _targets_text
 from tournaments.forms.fields import whole as _whole
@@ -65,7 +66,7 @@ def house_rule_overrides(
     return overrides
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(DecisionNumbersForm):
     """A tournament's settings. One movement select per round: their number follows `rounds`
     (the page asks for them again when it changes)."""
 
@@ -325,6 +326,7 @@ class TournamentForm(forms.Form):
             "bye_vp": play_format.bye_vp,
             "bye_mp": play_format.bye_mp,
             "tie_break_order": tournament.tie_break_order,
+            **DecisionNumbersForm.numbers_of(tournament),
             "movement_plan": tournament.movement_plan or default_movement_plan(tournament.rounds),
             "result_entry": tournament.result_entry,
             "closing_bonus": rules.closing_bonus,
@@ -380,6 +382,7 @@ class TournamentForm(forms.Form):
             "bye_mp": data["bye_mp"],
             "tie_break_order": data.get("tie_break_order")
             or (self.tournament.tie_break_order if self.tournament else MP_FIRST),
+            **self.decision_numbers(),
             "movement_plan": data["movement_plan"],
             "result_entry": data.get("result_entry")
             or (self.tournament.result_entry if self.tournament else "organiser"),

@@ -8,6 +8,7 @@ rows hold totals the services derive from them, so pages read numbers and never 
 """
 
 from tournaments.models.clubs import Club, Player, Season
+from tournaments.models.decisions import Decision
 from tournaments.models.play import (
     Deal,
     DealProposal,
@@ -36,6 +37,7 @@ __all__ = [
     "Deal",
     "DealProposal",
     "DealSide",
+    "Decision",
     "Meld",
     "Pair",
     "Player",

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import RULE_SETS, VP_SCALES, RuleSet, VpScale, house_rules, rule_set
 from tournaments.models.clubs import Club, Player, Season
+from tournaments.models.decision_numbers import DecisionNumbers
 from tournaments.rules import states
 from tournaments.rules.formats import PlayFormat, format_of
 from tournaments.rules.glossary import Words, words_for
@@ -49,7 +50,7 @@ class TieBreaks(models.TextChoices):
     HEAD_TO_HEAD_FIRST = HEAD_TO_HEAD_FIRST, _("VP, then head-to-head, then MP")
 
 
-class Tournament(models.Model):
+class Tournament(DecisionNumbers):
     TieBreaks = TieBreaks
 
     class Format(models.TextChoices):
@@ -365,6 +366,7 @@ class TournamentEvent(models.Model):
         FINISHED = "finished", _("Finished")
         REOPENED = "reopened", _("Reopened")
         DEAL_RESTORED = "deal_restored", _("Deal restored")
+        DECISION = "decision", _("Director's decision")
         TABLE_ENTRY = "table_entry", _("Who enters a table's results changed")
         LINK_ISSUED = "link_issued", _("New link and code issued")
 

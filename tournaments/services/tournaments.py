@@ -44,6 +44,10 @@ def tournament_create(
     bye_vp: int | None = None,
     bye_mp: int | None = None,
     tie_break_order: str = MP_FIRST,
+    late_penalty_mp: int = 100,
+    walkover_vp: int | None = None,
+    walkover_mp: int | None = None,
+    walkover_absent_vp: int | None = None,
     house_rules_overrides: dict[str, Any] | None = None,
     movement_plan: Sequence[str] = (),
     published: bool = False,
@@ -51,7 +55,14 @@ def tournament_create(
 ) -> Tournament:
     overrides = house_rules_overrides or {}
     settings_ranges_check(
-        target_score=target_score, bye_vp=bye_vp, bye_mp=bye_mp, house_rules=overrides
+        target_score=target_score,
+        bye_vp=bye_vp,
+        bye_mp=bye_mp,
+        house_rules=overrides,
+        late_penalty_mp=late_penalty_mp,
+        walkover_vp=walkover_vp,
+        walkover_mp=walkover_mp,
+        walkover_absent_vp=walkover_absent_vp,
     )
     try:
         house_rules(rule_set(variant), overrides)
@@ -82,6 +93,10 @@ def tournament_create(
         bye_vp=bye_vp,
         bye_mp=bye_mp,
         tie_break_order=tie_break_order,
+        late_penalty_mp=late_penalty_mp,
+        walkover_vp=walkover_vp,
+        walkover_mp=walkover_mp,
+        walkover_absent_vp=walkover_absent_vp,
         house_rules=overrides,
         movement_plan=plan,
         published=published,
@@ -171,6 +186,9 @@ SCORING_SETTINGS = {
     "bye_mp": gettext_lazy("the bye award"),
     "tie_break_order": gettext_lazy("the order of the tie-breaks"),
 }
+DECISION_SETTINGS = ("late_penalty_mp", "walkover_vp", "walkover_mp", "walkover_absent_vp")
+"""The numbers of the arbiter's decisions: a decision stores the numbers it gave, so these may
+change at any time without changing a decision already taken."""
 UPDATABLE = (
     "name",
     "date",
@@ -179,11 +197,12 @@ UPDATABLE = (
     "movement_plan",
     "result_entry",
     *SCORING_SETTINGS,
+    *DECISION_SETTINGS,
 )
 """What `tournament_update` may change; the other fields are the services' to keep."""
 
 
-RANGED = ("target_score", "bye_vp", "bye_mp", "house_rules")
+RANGED = ("target_score", "bye_vp", "bye_mp", "house_rules", *DECISION_SETTINGS)
 
 
 def settings_ranges_check(
@@ -192,6 +211,10 @@ def settings_ranges_check(
     bye_vp: int | None = None,
     bye_mp: int | None = None,
     house_rules: Mapping[str, Any] | None = None,
+    late_penalty_mp: int | None = None,
+    walkover_vp: int | None = None,
+    walkover_mp: int | None = None,
+    walkover_absent_vp: int | None = None,
 ) -> None:
     """Numbers no evening goes beyond (rules.limits), whatever the way in: the settings page,
     the admin or a backup."""
@@ -200,6 +223,10 @@ def settings_ranges_check(
         (_("The target score"), target_score, limits.TARGET_SCORE),
         (_("The bye's victory points"), bye_vp, limits.BYE_VP),
         (_("The bye's match points"), bye_mp, limits.BYE_MP),
+        (_("The late arrival's match points"), late_penalty_mp, limits.BYE_MP),
+        (_("The walk-over's victory points"), walkover_vp, limits.BYE_VP),
+        (_("The walk-over's match points"), walkover_mp, limits.BYE_MP),
+        (_("The absent pair's victory points"), walkover_absent_vp, limits.BYE_VP),
     ):
         if value is not None and limits.outside(value, bounds):
             problems.append(

@@ -5,6 +5,7 @@ from django.urls import path
 
 from tournaments.views.organiser import (
     changes,
+    decisions,
     entry,
     exports,
     pairs,
@@ -53,6 +54,17 @@ urlpatterns = [
         "organise/tables/<int:table_id>/deals/<int:number>/remove/",
         entry.deal_remove,
         name="deal_remove",
+    ),
+    # the arbiter's decisions (the round clock links to table_decision?kind=timeout&deal=N)
+    path(
+        "organise/tables/<int:table_id>/decision/",
+        decisions.table_decision,
+        name="table_decision",
+    ),
+    path(
+        "organise/decisions/<int:decision_id>/cancel/",
+        decisions.decision_undo,
+        name="decision_cancel",
     ),
     # the players' own entry: a table taken over, a disputed deal decided
     path("organise/tables/<int:table_id>/entry-by/", players.table_entry_by, name="table_entry_by"),

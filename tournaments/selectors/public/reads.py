@@ -18,10 +18,11 @@ from django.core.cache import cache
 from django.db.models import Subquery
 
 from tournaments.models import Club, DealSide, Pair, Round, Seat, Tournament
+from tournaments.rules import decisions as rules_decisions
 from tournaments.rules.names import sort_key
 from tournaments.rules.sides import SideScore
-from tournaments.rules.standings import STANDING_FIELDS
-from tournaments.selectors import organiser, results
+from tournaments.rules.standings import STANDING_FIELDS, Penalty
+from tournaments.selectors import decisions, organiser, results
 from tournaments.selectors.pairs import player_spells
 from tournaments.selectors.public.cache import CACHE_SECONDS, cache_key, cached
 from tournaments.selectors.public.models import (
@@ -119,6 +120,7 @@ def _pair_ref(pair: Pair) -> PairRef:
 
 
 def _load_board(tournament: Tournament) -> Board:
+    marks = decisions.marks_by_pair(tournament)
     rows = tuple(
         StandingRow(
             number=pair.number,
@@ -129,6 +131,7 @@ def _load_board(tournament: Tournament) -> Board:
             **{name: getattr(pair, name) for name in STANDING_FIELDS},
             withdrawn_from=pair.withdrawn_from,
             joined_from=pair.joined_from,
+            decision_marks=tuple(marks.get(pair.pk, ())),
         )
         for pair in organiser.standings_for(tournament)
     )
@@ -213,6 +216,7 @@ def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
         withdrawn_from=pair.withdrawn_from,
         joined_from=pair.joined_from,
         spells=tuple((spell.name, spell.first, spell.last) for spell in player_spells(pair)),
+        decision_marks=tuple(decisions.marks_by_pair(tournament).get(pair.pk, ())),
     )
 
 
@@ -262,9 +266,13 @@ def _load_progress(tournament: Tournament) -> Progress:
     by_pair: dict[int, list[tuple[int, int, int, int, int, int]]] = {
         n: [] for n in numbers.values()
     }
+    penalties = decisions.standing(tournament).filter(
+        kind__in=(rules_decisions.LATE, rules_decisions.PENALTY), pair__isnull=False
+    )
+    taken = [(d.round_number, Penalty(d.pair_id, d.mp, d.vp)) for d in penalties]  # type: ignore[arg-type]
     for last in sorted(finished_rounds):
         so_far = [outcome for k, listed in by_round.items() if k <= last for outcome in listed]
-        records = play_format.rank(pair_ids, so_far)
+        records = play_format.rank(pair_ids, so_far, [p for k, p in taken if k <= last])
         for pid, record in records.items():
             by_pair[numbers[pid]].append(
                 (

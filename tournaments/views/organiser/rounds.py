@@ -21,6 +21,7 @@ from tournaments.forms.rounds import MovementForm, PrepareForm, SwapForm
 from tournaments.models import Round, Table, Tournament
 from tournaments.rules import limits
 from tournaments.selectors import players, progress
+from tournaments.selectors.decisions import marks_by_table
 from tournaments.selectors.progress import progress_of
 from tournaments.services import ServiceError
 from tournaments.views.organiser.setup import HtmxHttpRequest
@@ -116,6 +117,10 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
     tournament = round_.tournament
     tables = selectors.round_tables(round_)
     playing = [t for t in tables if not t.is_bye]
+    if round_.status != Round.Status.SEATING:
+        marks = marks_by_table(tournament)
+        for table in playing:
+            table.decision_marks = marks.get((round_.number, table.number), [])  # type: ignore[attr-defined]
     context = {
         "round": round_,
         "tournament": tournament,
