@@ -41,7 +41,7 @@ def main() -> None:
         info = evening.build_evening(
             pairs=args.pairs, rounds=args.played + 1, played=args.played, seed=1
         )
-        tournament = Tournament.objects.get(pk=info["tournament_id"])
+        tournament = Tournament.objects.get(pk=int(str(info["tournament_id"])))
         # the players enter the results: the board shows each pair's link
         Tournament.objects.filter(pk=tournament.pk).update(result_entry="players")
         latest = tournament.round_set.order_by("-number").first()
