@@ -204,3 +204,53 @@ def test_the_settings_form_offers_publishing_by_hand_for_a_new_tournament(
     html = organiser_client.get(reverse("tournament_create")).content.decode()
     assert re.search(r'value="hand"[^>]*checked', html), "by hand is the new tournament's choice"
     assert "When I press “Publish seating” (check it first)" in html
+
+
+@pytest.mark.django_db
+def test_a_backup_keeps_the_publication_the_clock_and_the_check_in(
+    club: Club, other_club: Club, organiser: User
+) -> None:
+    import datetime
+
+    from tournaments.backup import tournament_export, tournament_import
+
+    nine = datetime.datetime(2026, 11, 17, 21, 0, tzinfo=datetime.UTC)
+    tournament = make_tournament(club, pairs=4, seating_at_once=False, minutes_per_deal=12)
+    services.pair_check_in(pair=tournament.pairs.get(number=2), now=nine)
+    first = services.round_prepare(tournament=tournament, movement="random", seed=3).round
+    services.round_start(round=first)
+    services.clock_start(round=first, minutes=36, now=nine)
+    data = tournament_export(tournament=tournament)
+    assert data["rounds"][0]["clock_ends_at"] == "2026-11-17T21:36:00.000000+00:00"
+    copy = tournament_import(data=data, club=other_club)
+    assert (copy.minutes_per_deal, copy.seating_at_once) == (12, False)
+    assert copy.pairs.get(number=2).checked_in_at == nine
+    round_ = copy.round_set.get(number=1)
+    assert round_.clock_ends_at == nine + datetime.timedelta(minutes=36)
+    first.refresh_from_db()
+    assert round_.seating_published_at == first.seating_published_at
+    old = copy_without_evening(data)
+    older = tournament_import(data=old, club=other_club, unverified=True)
+    assert older.seating_at_once and older.minutes_per_deal == 15
+    assert older.round_set.get(number=1).seating_published_at is not None
+
+
+def copy_without_evening(data: dict[str, Any]) -> dict[str, Any]:
+    """The file as written before the evening's fields: none of them."""
+    import copy
+
+    old = copy.deepcopy(data)
+    for name in ("minutes_per_deal", "seating_at_once"):
+        old["tournament"].pop(name)
+    for round_ in old["rounds"]:
+        for name in (
+            "seating_published_at",
+            "clock_started_at",
+            "clock_ends_at",
+            "clock_paused_seconds",
+        ):
+            round_.pop(name)
+    for row in old["pairs"]:
+        row.pop("checked_in_at")
+    old.pop("signature", None)
+    return old
