@@ -58,9 +58,12 @@ def main() -> None:
 
         queries = CaptureQueriesContext(connection)
 
+        phases: dict[str, list[float]] = {"page": [], "seat": [], "board": []}
+
         def seat() -> float:
             start = time.perf_counter()
             page = client.get(url)  # the page that seats: its preview
+            shown = time.perf_counter()
             assert page.status_code == 200, page.status_code
             html = page.content.decode()
             data = {
@@ -70,8 +73,13 @@ def main() -> None:
             data["movement"] = data["previewed"].split(":")[0]
             response = client.post(url, data)
             assert response.status_code == 302, response.content[-2000:]
+            seated = time.perf_counter()
             board = client.get(response["Location"])  # where the organiser lands: the seating
-            seconds = time.perf_counter() - start
+            end = time.perf_counter()
+            seconds = end - start
+            for name, value in (("page", shown - start), ("seat", seated - shown)):
+                phases[name].append(value)
+            phases["board"].append(end - seated)
             assert board.status_code == 200, board.status_code
             Round.objects.filter(tournament=tournament, number=number).delete()
             return seconds
@@ -88,8 +96,14 @@ def main() -> None:
             seat()
             profiler.stop()
             print(profiler.output_text(unicode=True, color=False, show_all=False))
+        for values in phases.values():
+            values.clear()
         timings = [seat() for _ in range(args.repeats)]
         print("  " + ", ".join(f"{t:.3f} s" for t in timings))
+        print(
+            "  best of each step: "
+            + ", ".join(f"{name} {min(values):.3f} s" for name, values in phases.items())
+        )
         print(f"seating {args.pairs} pairs: {min(timings):.3f} s")
 
 
