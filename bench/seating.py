@@ -1,9 +1,10 @@
 """Benchmark: seat round 4 (Danese, by the standings) of a 120-pair evening, as the organiser
 does it: the round's page through Django (its preview of the promises; POSTed, the seating
 saved; then the round board it lands on, with every pair's link, as the players enter the
-results), on a fresh PostgreSQL database.
+results), on a fresh PostgreSQL database (--sqlite: a fresh SQLite file, the app's default).
 
     .venv/bin/python bench/seating.py [--pairs 120] [--played 3] [--repeats 3] [--profile]
+                                      [--sqlite]
 
 Rounds 1 to 3 are played through the real services (three deals a table); then round 4 is
 seated, timed, and seated again from scratch (the round deleted) --repeats times. The last line
@@ -15,11 +16,24 @@ import argparse
 import os
 import re
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import evening
+
+
+@contextmanager
+def _database(sqlite: bool) -> Iterator[str]:
+    if not sqlite:
+        with evening.fresh_database(f"burraco_bench_{os.getpid()}") as url:
+            yield url
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        yield f"sqlite:///{folder}/bench.sqlite3"
 
 
 def main() -> None:
@@ -28,8 +42,9 @@ def main() -> None:
     parser.add_argument("--played", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--sqlite", action="store_true", help="a fresh SQLite file instead")
     args = parser.parse_args()
-    with evening.fresh_database(f"burraco_bench_{os.getpid()}") as database_url:
+    with _database(args.sqlite) as database_url:
         env = evening.server_env(database_url, None)
         evening.setup_django(env)
         from django.contrib.auth.models import User
