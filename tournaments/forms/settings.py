@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import VP_SCALES, VpScale, rule_set
 from scoring.vp import bye_award
+from tournaments.forms.evening import EveningSettings, evening_initial, evening_values
 from tournaments.forms.fields import add_help, ticked, with_values
 from tournaments.forms.fields import targets_text as _targets_text
 from tournaments.forms.fields import whole as _whole
@@ -65,7 +66,7 @@ def house_rule_overrides(
     return overrides
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(EveningSettings):
     """A tournament's settings. One movement select per round: their number follows `rounds`
     (the page asks for them again when it changes)."""
 
@@ -114,22 +115,6 @@ class TournamentForm(forms.Form):
         min_value=1,
         max_value=12,
         help_text=_("Deals format only."),
-    )
-    minutes_per_deal = forms.IntegerField(
-        label=_("Minutes per deal"),
-        required=False,
-        min_value=1,
-        max_value=60,
-        help_text=_("The round clock: deals per round times this (the federations use 15)."),
-    )
-    seating_at_once = forms.ChoiceField(
-        label=_("Seating shown to the players"),
-        choices=[
-            ("hand", _("When I press “Publish seating” (check it first)")),
-            ("once", _("At once, as soon as the round is seated")),
-        ],
-        required=False,
-        widget=forms.RadioSelect,
     )
     vp_scale = forms.ChoiceField(
         label=_("Victory-point (VP) scale"),
@@ -310,9 +295,7 @@ class TournamentForm(forms.Form):
             vp, mp = bye_award(VP_SCALES["fibur-3"])
             return {
                 "rounds": 3,
-                "minutes_per_deal": 15,
-                # a new tournament's seating waits for the organiser's "Publish seating"
-                "seating_at_once": "hand",
+                **evening_initial(None),
                 "vp_scale": "fibur-3",
                 "custom_vp_bands": FIBUR_3_TEXT,
                 "deals_per_round": 3,
@@ -334,8 +317,7 @@ class TournamentForm(forms.Form):
             "format": tournament.format,
             "rounds": tournament.rounds,
             "deals_per_round": tournament.deals_per_round,
-            "minutes_per_deal": tournament.minutes_per_deal,
-            "seating_at_once": "once" if tournament.seating_at_once else "hand",
+            **evening_initial(tournament),
             "vp_scale": tournament.vp_scale,
             "custom_vp_bands": rows_text(tournament.custom_vp_bands)
             if tournament.custom_vp_bands
@@ -393,12 +375,7 @@ class TournamentForm(forms.Form):
             "format": data["format"],
             "rounds": data["rounds"],
             "deals_per_round": data["deals_per_round"],
-            # left out (a form sent by a script, a page of before): as the tournament has it
-            "minutes_per_deal": data.get("minutes_per_deal")
-            or (self.tournament.minutes_per_deal if self.tournament else 15),
-            "seating_at_once": data.get("seating_at_once") != "hand"
-            if data.get("seating_at_once")
-            else (self.tournament.seating_at_once if self.tournament else True),
+            **evening_values(data, self.tournament),
             "vp_scale": data["vp_scale"],
             "custom_vp_bands": data["custom_vp_bands"],
             "target_score": data["target_score"],

@@ -254,3 +254,29 @@ def copy_without_evening(data: dict[str, Any]) -> dict[str, Any]:
         row.pop("checked_in_at")
     old.pop("signature", None)
     return old
+
+
+@pytest.mark.django_db
+def test_the_settings_form_saves_the_choice_and_the_minutes(
+    club: Club, organiser_client: Client
+) -> None:
+    from tournaments.tests.test_views_setup import settings_data
+
+    organiser_client.post(
+        reverse("tournament_create"),
+        settings_data(name="By hand", seating_at_once="hand", minutes_per_deal="12"),
+    )
+    made = Tournament.objects.get(name="By hand")
+    assert (made.seating_at_once, made.minutes_per_deal) == (False, 12)
+    organiser_client.post(reverse("tournament_create"), settings_data(name="As before"))
+    before = Tournament.objects.get(name="As before")  # a form sent without them: as always
+    assert (before.seating_at_once, before.minutes_per_deal) == (True, 15)
+    organiser_client.post(
+        reverse("tournament_edit", args=[made.pk]),
+        settings_data(name="By hand", seating_at_once="once", minutes_per_deal="15"),
+    )
+    made.refresh_from_db()
+    assert (made.seating_at_once, made.minutes_per_deal) == (True, 15)
+    change = TournamentEvent.objects.filter(tournament=made, kind="settings").last()
+    assert change is not None
+    assert change.before == {"minutes_per_deal": 12, "seating_at_once": False}
