@@ -74,7 +74,7 @@ class Migration(migrations.Migration):
             name="seating_at_once",
             field=models.BooleanField(
                 default=True,
-                help_text='Show a round\'s seating to the players as soon as it is seated. Untick it to check the seating first and press "Publish seating" when it is ready.',
+                help_text="Untick it to check each seating first, then press “Publish seating”.",
                 verbose_name="publish each seating at once",
             ),
         ),

@@ -92,10 +92,7 @@ class Tournament(models.Model):
     seating_at_once = models.BooleanField(
         verbose_name=_("publish each seating at once"),
         default=True,
-        help_text=_(
-            "Show a round's seating to the players as soon as it is seated. Untick it to check "
-            'the seating first and press "Publish seating" when it is ready.'
-        ),
+        help_text=_("Untick it to check each seating first, then press “Publish seating”."),
     )
     movement_plan = models.JSONField(
         verbose_name=_("movement plan"),
