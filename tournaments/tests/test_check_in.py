@@ -161,3 +161,21 @@ def test_the_check_in_is_the_organisers_alone(
     withdraw = reverse("absent_withdraw", args=[tournament.pk])
     assert other_client.post(withdraw, {"absent": ["1"]}).status_code == 404
     assert not tournament.pairs.filter(checked_in_at__isnull=False).exists()
+
+
+@pytest.mark.django_db
+def test_every_kind_of_page_shows_a_button_at_work(club: Club, organiser_client: Client) -> None:
+    """static/js/working.js (a pressed button turns and cannot be pressed twice) is on the
+    organiser's, the public and the pair's pages; the button that seats a round says what it
+    does while it works."""
+    tournament = make_tournament(club, pairs=4, published=True, result_entry="players")
+    pages = [
+        organiser_client.get(reverse("check_in", args=[tournament.pk])),
+        Client().get(reverse("public_tournament", args=[club.slug, tournament.slug])),
+        Client().get(reverse("link_table", args=[pair(tournament, 1).token])),
+    ]
+    for response in pages:
+        assert "/static/js/working.js" in response.content.decode(), response.request["PATH_INFO"]
+    seat = organiser_client.get(reverse("round_prepare", args=[tournament.pk])).content.decode()
+    assert 'data-working="Seating round 1…"' in seat
+    assert "The seating of 4 pairs is worked out and saved" in text_of(seat)
