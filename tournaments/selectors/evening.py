@@ -8,6 +8,8 @@ from typing import Any
 
 from django.db.models import Q, Subquery
 from django.utils import timezone
+from django.utils.dateformat import time_format
+from django.utils.translation import gettext as _
 
 from tournaments.models import Round, Table, Tournament
 from tournaments.rules import evening
@@ -110,3 +112,50 @@ def rounds_now(tournament: Tournament) -> tuple[int | None, ClockTimes | None]:
         None,
     )
     return hidden, clock
+
+
+# --- the change log's words ----------------------------------------------------------------------
+
+EVENT_KINDS = ("seating_published", "clock", "check_in", "absent_withdrawn")
+"""The change log's kinds this module words (`event_text`)."""
+
+
+def _at(value: object) -> str:
+    """An ISO time of the change log as the club's clock shows it ("21:45")."""
+    if not isinstance(value, str):
+        return "—"
+    return time_format(timezone.localtime(datetime.datetime.fromisoformat(value)), "H:i")
+
+
+def event_text(kind: str, round_number: int | None, after: dict[str, Any]) -> str:
+    """A change log line of the arbiter's evening, in the reader's language."""
+    values = {"round": round_number, "end": _at(after.get("ends_at"))}
+    if kind == "seating_published":
+        return _("Round %(round)s: seating published.") % values
+    if kind == "absent_withdrawn":
+        numbers = ", ".join(str(n) for n in after.get("pairs", []))
+        return _("Absent pairs withdrawn before round 1: %(numbers)s.") % {"numbers": numbers}
+    if kind == "check_in":
+        pair = {"pair": after.get("pair")}
+        if not after.get("present"):
+            return _("Pair %(pair)s is no longer ticked present.") % pair
+        if after.get("by") == "link":
+            return _("Pair %(pair)s checked in by opening its link.") % pair
+        return _("Pair %(pair)s ticked present.") % pair
+    action = after.get("action")
+    if action == "started":
+        return _(
+            "Round %(round)s: clock started, %(minutes)s minutes; the time is up at %(end)s."
+        ) % {**values, "minutes": after.get("minutes")}
+    if action == "paused":
+        left = int(after.get("seconds_left") or 0)
+        return _("Round %(round)s: clock paused with %(left)s left.") % {
+            **values,
+            "left": f"{left // 60}:{left % 60:02d}",
+        }
+    if action == "resumed":
+        return _("Round %(round)s: clock resumed; the time is up at %(end)s.") % values
+    return _("Round %(round)s: %(minutes)s minutes added to the clock.") % {
+        **values,
+        "minutes": after.get("minutes"),
+    }

@@ -242,3 +242,37 @@ def test_the_minutes_per_deal_are_a_setting(club: Club, organiser: User) -> None
         ServiceError, match=re.escape("The minutes per deal must be from 1 to 60, not 0.")
     ):
         services.tournament_update(tournament=tournament, minutes_per_deal=0)
+
+
+@pytest.mark.django_db
+def test_the_change_log_says_the_clock_publishing_and_check_in(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament = make_tournament(club, pairs=4, seating_at_once=False)
+    services.pair_check_in(pair=tournament.pairs.get(number=1), user=organiser)
+    services.pair_check_in(pair=tournament.pairs.get(number=2), by_link=True)
+    services.pair_check_in(pair=tournament.pairs.get(number=3), user=organiser)
+    services.pair_check_in(pair=tournament.pairs.get(number=3), present=False, user=organiser)
+    services.absent_withdraw(tournament=tournament, numbers=[3, 4], user=organiser)
+    round_ = services.round_prepare(tournament=tournament, movement="random", seed=3).round
+    services.seating_publish(round=round_, user=organiser)
+    round_ = services.round_start(round=round_)
+    services.clock_start(round=round_, minutes=30, now=NINE)  # 22:00 in Rome
+    services.clock_pause(round=round_, now=NINE + datetime.timedelta(minutes=10, seconds=5))
+    services.clock_add(round=round_, minutes=5)
+    services.clock_resume(round=round_, now=NINE + datetime.timedelta(minutes=20))
+    page = text_of(
+        organiser_client.get(reverse("tournament_changes", args=[tournament.pk])).content.decode()
+    )
+    for said in (
+        "Pair 1 ticked present.",
+        "Pair 2 checked in by opening its link.",
+        "Pair 3 is no longer ticked present.",
+        "Absent pairs withdrawn before round 1: 3, 4.",
+        "Round 1: seating published.",
+        "Round 1: clock started, 30 minutes; the time is up at 22:30.",
+        "Round 1: clock paused with 19:55 left.",
+        "Round 1: 5 minutes added to the clock.",
+        "Round 1: clock resumed; the time is up at 22:44.",
+    ):
+        assert said in page, said
