@@ -3,7 +3,8 @@
      gets the "is-working" look (a turning mark, its data-working text if any) and is disabled.
      Disabled a moment later, so that the button's own name and value still go with the form.
    - An htmx form or button: the same while its request runs (not while a page polls, and not
-     for the live check as one types), and back as it was when the answer comes. */
+     for the live check as one types), and back as it was when the answer comes; the keyboard's
+     focus comes back to the control it was on. */
 (function () {
   "use strict";
   function working(button) {
@@ -51,6 +52,18 @@
     if (trigger.submitter && buttons.indexOf(trigger.submitter) < 0) buttons.push(trigger.submitter);
     buttons.forEach(function (button) { working(button); button.disabled = true; });
     elt._working = buttons;
+  });
+  // A control disabled while it works loses the keyboard's focus, and an answer swapped in
+  // replaces it: once the answer is in, the focus goes back to the control of the same id.
+  var focusedId = null;
+  document.addEventListener("focusin", function (event) {
+    focusedId = event.target && event.target.id ? event.target.id : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var active = document.activeElement;
+    if (!focusedId || (active && active !== document.body)) return;
+    var again = document.getElementById(focusedId);
+    if (again && !again.disabled) again.focus({ preventScroll: true });
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var elt = event.detail && event.detail.elt;

@@ -1,7 +1,8 @@
 """The round clock and a seating published by hand, on a pair's phone (390 px), end to end in
 Debian's Chromium against the app served on PostgreSQL.
 
-The pair opens its slip's link before round 1: it is checked in. The organiser seats round 1:
+The pair opens its slip's link before round 1: it is checked in; the organiser ticks another
+by keyboard on the check-in list (the focus stays on its box). The organiser seats round 1:
 the phone says the seating is not published yet. "Publish seating": the phone shows its table
 by itself. The organiser starts the round and its clock (45 minutes): the phone shows the clock
 counting down by itself between its polls; five minutes before the end it warns, at the end it
@@ -118,6 +119,17 @@ def test_a_pair_sees_its_seating_once_published_and_the_clock_on_its_phone(
     organiser.get_by_label("User name").fill("anna")
     organiser.get_by_label("Password").fill(PASSWORD)
     organiser.get_by_role("button", name="Log in").click()
+    # check-in by keyboard: pair 1 is in by its link; pair 2 ticked with the space bar
+    organiser.goto(f"{base}/organise/tournaments/{tournament.pk}/check-in/")
+    expect(organiser.get_by_text("1 of 4 pairs checked in.")).to_be_visible()
+    box = organiser.locator("#present-2")
+    box.focus()
+    organiser.keyboard.press("Space")
+    expect(organiser.get_by_text("2 of 4 pairs checked in.")).to_be_visible()
+    expect(organiser.locator("#present-2")).to_be_checked()
+    expect(organiser.locator("#present-2")).to_be_focused()  # the list came back, focus kept
+    expect(organiser.get_by_text("Not checked in: pairs 3, 4.")).to_be_visible()
+    shots.take(organiser, "check-in")
     organiser.goto(f"{base}/organise/tournaments/{tournament.pk}/rounds/next/")
     organiser.get_by_role("button", name="Seat round 1").click()
     expect(organiser.get_by_text("Only you see this seating.")).to_be_visible()
