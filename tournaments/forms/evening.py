@@ -29,6 +29,11 @@ class EveningSettings(forms.Form):
         ],
         required=False,
         widget=forms.RadioSelect,
+        help_text=_(
+            "By hand, you see each round's seating first and change it if need be; the "
+            "projector, “find your table” and the pairs' phones show it once you publish it. "
+            "Starting the round publishes it too."
+        ),
     )
 
 
