@@ -107,9 +107,12 @@ class StandingsTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no typ
             "rounds_played",
         )
         orderable = False
-        template_name = "django_tables2/table.html"
+        template_name = "tournaments/_table.html"
         attrs: ClassVar[dict[str, str]] = {"class": "standings"}
         empty_text = _("No pairs yet.")
+
+    scroll_label = _("Standings")
+    """The name a screen reader gives the box the table scrolls in (tournaments/_table.html)."""
 
     export_names: ClassVar[dict[str, str]] = {"number": "pair_number"}
     """CSV header of a column whose name alone would be unclear; the others export under their
@@ -197,7 +200,7 @@ class _SeasonTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no types
 
     class Meta:
         orderable = False
-        template_name = "django_tables2/table.html"
+        template_name = "tournaments/_table.html"
         attrs: ClassVar[dict[str, str]] = {"class": "standings season"}
         empty_text = _("No finished tournament in this season yet.")
 
@@ -206,6 +209,7 @@ class SeasonPairsTable(_SeasonTable):
     """The pairs' season ranking: a pair is the same two players, in either order."""
 
     pair = tables.Column(_("Pair"))
+    scroll_label = _("Pairs")
 
     class Meta(_SeasonTable.Meta):
         sequence = ("rank", "pair", "evenings_played", "evenings_counted", "vp", "mp")
@@ -215,6 +219,7 @@ class SeasonPlayersTable(_SeasonTable):
     """The players' season ranking: each credited with the VP and MP of their pair."""
 
     player = tables.Column(_("Player"))
+    scroll_label = _("Players")
 
     class Meta(_SeasonTable.Meta):
         sequence = ("rank", "player", "evenings_played", "evenings_counted", "vp", "mp")

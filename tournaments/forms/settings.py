@@ -88,10 +88,11 @@ class TournamentForm(EveningSettings):
         required=False,
         widget=forms.RadioSelect,
         help_text=_(
-            "With the players: each pair gets its own link for each round, printed as a QR code "
-            "on the seating and on its table's score sheet. One pair writes each deal on its "
-            "phone, the opponents accept it on theirs, and it counts only then; you settle any "
-            "disagreement and can always enter or correct a table yourself."
+            "With the players: each pair gets one private link for the whole evening, on its "
+            "pair slip (print the slips and hand each pair its own). One pair writes each deal "
+            "on its phone, the opponents accept it on theirs or on the same phone with their "
+            "pair code, and it counts only then; you settle any disagreement and can always "
+            "enter or correct a table yourself."
         ),
     )
     variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="classico")

@@ -324,10 +324,21 @@ def _event_text(event: TournamentEvent, words: Words) -> str:
     return str(event.get_kind_display())
 
 
+def _event_who(event: TournamentEvent, words: Words) -> str:
+    """Who made a change with no organiser behind it: a table handed to the organiser by its
+    wrong pair codes was done by the phone they were typed on, not by someone "unknown"."""
+    if event.user is None and (event.details or {}).get("why") == "wrong_codes":
+        return _("the phone at %(table)s %(number)s") % {
+            "table": words["table"],
+            "number": event.table_number,
+        }
+    return _who(event.user)
+
+
 def _event_line(event: TournamentEvent, words: Words) -> AuditLine:
     return AuditLine(
         at=event.at,
-        who=_who(event.user),
+        who=_event_who(event, words),
         kind=event.kind,
         kind_label=event.get_kind_display(),
         round_number=event.round_number,

@@ -68,6 +68,8 @@ def _seating_for(
             _("The Mitchell step must be from %(low)s to %(high)s tables, not %(step)s.")
             % {"low": low, "high": high, "step": step}
         )
+    if movement == Round.Movement.MITCHELL:
+        _check_mitchell(len(field), step)
     history, byes = results.history(tournament, before=number)  # late pairs' rounds out too
     earlier = list(tournament.round_set.filter(number__lt=number).order_by("number"))
     plan = tournament.movement_plan or default_movement_plan(tournament.rounds)
@@ -97,6 +99,28 @@ def _seating_for(
         steps_without_rematch=seated.steps_without_rematch,
     )
     return Planned(seated.seating, seated.step, warnings)
+
+
+def _check_mitchell(pairs: int, step: int | None) -> None:
+    """What the Mitchell movement refuses, said in the organiser's words before it is asked (its
+    own refusals are plain English for the programmer)."""
+    tables = (pairs + 1) // 2  # a bye counts as a table that moves
+    if tables < 2:
+        raise ServiceError(
+            _(
+                "A Mitchell needs at least 3 pairs: with %(pairs)s nobody can move. "
+                "Choose another movement."
+            )
+            % {"pairs": pairs}
+        )
+    if step is not None and step % tables == 0:
+        raise ServiceError(
+            _(
+                "With %(pairs)s pairs a Mitchell step of %(step)s brings East-West back to the "
+                "table they started at: choose a step from 1 to %(last)s, or leave it empty."
+            )
+            % {"pairs": pairs, "step": step, "last": tables - 1}
+        )
 
 
 def round_preview(

@@ -182,6 +182,25 @@ def test_the_standings_poll_every_five_seconds_and_carry_the_sort(
     assert 'href="?sort=-number"' in standings  # sorted by pair number now: next tap reverses
 
 
+def test_the_sorted_column_says_so_and_the_table_box_takes_the_focus(
+    club: Club, organiser: User, anonymous_client: Client
+) -> None:
+    """A screen reader hears which column sorts the standings and which way (aria-sort), and
+    the box the table scrolls in on a phone is reached by Tab and named."""
+    tournament = evening(club, organiser, pairs=5)
+    address = url("public_tournament", tournament)
+
+    def sorted_headings(query: str) -> list[tuple[str, str]]:
+        standings = region(anonymous_client.get(address + query).content.decode(), "standings")
+        box = 'class="table-container scroll-x" tabindex="0" role="region" aria-label="Standings"'
+        assert box in standings
+        return re.findall(r'<th class="[^"]*col-(\w+)[^"]*"[^>]*aria-sort="(\w+)"', standings)
+
+    assert sorted_headings("?sort=number") == [("number", "ascending")]
+    assert sorted_headings("?sort=-mp") == [("mp", "descending")]
+    assert sorted_headings("") == []
+
+
 def test_the_standings_partial_honours_the_sort(
     club: Club, organiser: User, anonymous_client: Client
 ) -> None:

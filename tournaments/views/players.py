@@ -46,6 +46,7 @@ from tournaments.views.table_page import (
     deal_rows,
     entry_for,
     feedback_for,
+    focus_first_error,
     in_words,
     posted_entry,
     standing_of,
@@ -231,9 +232,11 @@ def _refused(
         error = " ".join(_problems_text(problems, link.page.tournament.variant))
         return _render(request, _context(request, link, error=error), status=status)
     feedback = feedback_for(link.page, entry, number, problems)
+    first_error = focus_first_error(entry) if entry is not None else False
     context = _context(
         request, link, entry=entry, number=number, feedback=feedback, answering=answering
     )
+    context.update(not_sent=True, first_error=first_error)  # the alert above the form
     return _render(request, context, status=status)
 
 

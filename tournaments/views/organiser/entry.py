@@ -33,6 +33,7 @@ from tournaments.views.table_page import (
     deal_rows,
     entry_for,
     feedback_for,
+    focus_first_error,
     in_words,
     posted_entry,
     side_names,
@@ -177,7 +178,9 @@ def deal_save(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     page = table_page(request.user, table_id)  # the whole page, to show the form again
     entry, number = posted_entry(page, request.POST)
     feedback = feedback_for(page, entry, number, problems)
-    return _render(request, "entry-main", _context(page, entry, number, feedback))
+    first_error = focus_first_error(entry)
+    context = _context(page, entry, number, feedback, not_saved=True, first_error=first_error)
+    return _render(request, "entry-main", context)
 
 
 def _saved(request: HtmxHttpRequest, table_id: int, deal: Deal) -> HttpResponse:
