@@ -15,17 +15,20 @@ from tournaments.backup.fields import (
     EVENT_FIELDS,
     FORMAT,
     MELD_FIELDS,
+    PAIR_CHECK_IN_FIELDS,
     PAIR_FIELDS,
     PAIR_PLAY_FIELDS,
     PLAYER_FIELDS,
     PROPOSAL_FIELDS,
     PROPOSAL_LATER_FIELDS,
+    ROUND_EVENING_FIELDS,
     ROUND_FIELDS,
     SIDE_FIELDS,
     SUBSTITUTION_FIELDS,
     TABLE_ENTRY_FIELDS,
     TABLE_FIELDS,
     TOURNAMENT_ENTRY_FIELDS,
+    TOURNAMENT_EVENING_FIELDS,
     TOURNAMENT_FIELDS,
     TOURNAMENT_LATER_FIELDS,
     VERSION,
@@ -128,13 +131,18 @@ def _document(tournament: Tournament) -> dict[str, Any]:
         "tournament": {
             **_dump(
                 tournament,
-                (*TOURNAMENT_FIELDS, *TOURNAMENT_LATER_FIELDS, *TOURNAMENT_ENTRY_FIELDS),
+                (
+                    *TOURNAMENT_FIELDS,
+                    *TOURNAMENT_LATER_FIELDS,
+                    *TOURNAMENT_ENTRY_FIELDS,
+                    *TOURNAMENT_EVENING_FIELDS,
+                ),
             ),
             "season": None if season is None else {"slug": season.slug, "name": season.name},
         },
         "pairs": [
             {
-                **_dump(pair, (*PAIR_FIELDS, *PAIR_PLAY_FIELDS)),
+                **_dump(pair, (*PAIR_FIELDS, *PAIR_PLAY_FIELDS, *PAIR_CHECK_IN_FIELDS)),
                 "player_one": _dump(pair.player_one, PLAYER_FIELDS),
                 "player_two": None
                 if pair.player_two is None
@@ -144,7 +152,11 @@ def _document(tournament: Tournament) -> dict[str, Any]:
             for pair in pairs
         ],
         "rounds": [
-            {**_dump(round_, ROUND_FIELDS), "tables": tables_of[round_.pk]} for round_ in rounds
+            {
+                **_dump(round_, (*ROUND_FIELDS, *ROUND_EVENING_FIELDS)),
+                "tables": tables_of[round_.pk],
+            }
+            for round_ in rounds
         ],
         "changes": [
             {

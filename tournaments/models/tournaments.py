@@ -85,6 +85,16 @@ class Tournament(DecisionNumbers):
     )
     rounds = models.PositiveSmallIntegerField(_("number of rounds"), default=3)
     deals_per_round = models.PositiveSmallIntegerField(verbose_name=_("deals per round"), default=3)
+    minutes_per_deal = models.PositiveSmallIntegerField(
+        verbose_name=_("minutes per deal"),
+        default=15,
+        help_text=_("The round clock's length is the deals per round times this."),
+    )
+    seating_at_once = models.BooleanField(
+        verbose_name=_("publish each seating at once"),
+        default=True,
+        help_text=_("Untick it to check each seating first, then press “Publish seating”."),
+    )
     movement_plan = models.JSONField(
         verbose_name=_("movement plan"),
         default=list,
@@ -289,6 +299,12 @@ class Pair(PrivateLink):
         blank=True,
         help_text=_("The first round the pair no longer plays, once it has withdrawn."),
     )
+    checked_in_at = models.DateTimeField(
+        verbose_name=_("checked in at"),
+        null=True,
+        blank=True,
+        help_text=_("When the pair was ticked present before round 1 (empty: not yet)."),
+    )
 
     class Meta:
         verbose_name = _("pair")
@@ -369,6 +385,10 @@ class TournamentEvent(models.Model):
         DECISION = "decision", _("Director's decision")
         TABLE_ENTRY = "table_entry", _("Who enters a table's results changed")
         LINK_ISSUED = "link_issued", _("New link and code issued")
+        SEATING_PUBLISHED = "seating_published", _("Seating published")
+        CLOCK = "clock", _("Round clock")
+        CHECK_IN = "check_in", _("Check-in")
+        ABSENT_WITHDRAWN = "absent_withdrawn", _("Absent pairs withdrawn")
 
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="events"

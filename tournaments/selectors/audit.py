@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Deal, Decision, ResultChange, Round, Tournament, TournamentEvent
 from tournaments.rules.glossary import Words
+from tournaments.selectors import evening
 from tournaments.templatetags.numbers import points_text
 
 Kind = TournamentEvent.Kind
@@ -367,6 +368,8 @@ def _event_text(event: TournamentEvent, words: Words) -> str:
         if details.get("verified"):
             return text + ": " + _("its signature was verified.")
         return text + ", " + _("NOT VERIFIED: %(why)s.") % {"why": details.get("why_not", "")}
+    if kind in evening.EVENT_KINDS:
+        return evening.event_text(kind, event.round_number, after)
     return str(event.get_kind_display())
 
 

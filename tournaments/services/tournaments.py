@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from scoring import VpScale, house_rules, rule_set
 from tournaments.models import CUSTOM_SCALE, Club, Round, Tournament, TournamentEvent
 from tournaments.rules import limits
+from tournaments.rules.evening import MINUTES_PER_DEAL
 from tournaments.rules.progress import finished_refusal
 from tournaments.rules.standings import MP_FIRST, TIE_BREAK_ORDERS
 from tournaments.rules.vp_tables import scale_from_rows
@@ -38,6 +39,8 @@ def tournament_create(
     format: str = Tournament.Format.DEALS,
     rounds: int = 3,
     deals_per_round: int = 3,
+    minutes_per_deal: int = 15,
+    seating_at_once: bool = True,
     vp_scale: str = "fibur-3",
     custom_vp_bands: Sequence[Sequence[int | None]] = (),
     target_score: int | None = None,
@@ -87,6 +90,8 @@ def tournament_create(
         format=format,
         rounds=rounds,
         deals_per_round=deals_per_round,
+        minutes_per_deal=minutes_per_deal,
+        seating_at_once=seating_at_once,
         vp_scale=vp_scale,
         custom_vp_bands=[list(row) for row in custom_vp_bands],
         target_score=target_score,
@@ -196,6 +201,8 @@ UPDATABLE = (
     "rounds",
     "movement_plan",
     "result_entry",
+    "minutes_per_deal",
+    "seating_at_once",
     *SCORING_SETTINGS,
     *DECISION_SETTINGS,
 )
@@ -300,6 +307,12 @@ def tournament_update(
         vp_scale_from_rows(fields.get("custom_vp_bands", tournament.custom_vp_bands), strict=strict)
     if "tie_break_order" in fields:
         _check_tie_breaks(fields["tie_break_order"])
+    minutes = fields.get("minutes_per_deal", tournament.minutes_per_deal)
+    if not MINUTES_PER_DEAL[0] <= minutes <= MINUTES_PER_DEAL[1]:
+        raise ServiceError(
+            _("The minutes per deal must be from %(low)s to %(high)s, not %(minutes)s.")
+            % {"low": MINUTES_PER_DEAL[0], "high": MINUTES_PER_DEAL[1], "minutes": minutes}
+        )
     rounds = fields.get("rounds", tournament.rounds)
     if rounds < 1:
         raise ServiceError(_("A tournament needs at least one round."))

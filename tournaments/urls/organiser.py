@@ -5,6 +5,7 @@ from django.urls import path
 
 from tournaments.views.organiser import (
     changes,
+    checkin,
     decisions,
     entry,
     exports,
@@ -46,6 +47,10 @@ urlpatterns = [
     path(f"{R}/reseat/", rounds.round_reseat, name="round_reseat"),
     path(f"{R}/swap/", rounds.round_swap, name="round_swap"),
     path(f"{R}/start/", rounds.round_start, name="round_start"),
+    path(f"{R}/publish/", rounds.round_publish, name="round_publish"),
+    path(f"{R}/clock/", rounds.round_clock, name="round_clock"),
+    path(f"{T}/check-in/", checkin.check_in, name="check_in"),
+    path(f"{T}/check-in/absent/", checkin.absent_withdraw, name="absent_withdraw"),
     # tables and deals
     path("organise/tables/<int:table_id>/", entry.table_entry, name="table_entry"),
     path("organise/tables/<int:table_id>/check/", entry.deal_check, name="deal_check"),

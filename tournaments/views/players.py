@@ -34,7 +34,12 @@ from tournaments.selectors import players as pages
 from tournaments.selectors.players import LinkPage, Version
 from tournaments.selectors.table import basis_of
 from tournaments.services import ServiceError, players, table_entry
-from tournaments.views.player_links import REFRESH_SECONDS, HtmxHttpRequest, link_view
+from tournaments.views.player_links import (
+    REFRESH_SECONDS,
+    HtmxHttpRequest,
+    evening_context,
+    link_view,
+)
 from tournaments.views.table_page import (
     Feedback,
     check_typed,
@@ -138,6 +143,7 @@ def _context(
         "poll": poll,
         "refresh_seconds": refresh,
         "opponent": page.pairs.get(_names(link.seat)["theirs"]),
+        **evening_context(page.tournament, link.seat.round, link.seat),
         **_names(link.seat),
     }
 

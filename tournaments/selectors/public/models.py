@@ -8,6 +8,7 @@ from tournaments.rules import names
 from tournaments.rules.glossary import words_for
 from tournaments.rules.sides import SideScore
 from tournaments.selectors.decisions import Mark
+from tournaments.selectors.evening import ClockTimes
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
 DIRECTIONS = {NS: "north_south", EW: "east_west"}
@@ -137,6 +138,10 @@ class Board:
 
     standings: tuple[StandingRow, ...]
     seating: Seating | None
+    hidden: int | None = None
+    """The latest round, while its seating is the organiser's alone (not published yet)."""
+    clock: ClockTimes | None = None
+    """The clock of the round being played, once started."""
 
 
 @dataclass(frozen=True)

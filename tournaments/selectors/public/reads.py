@@ -23,6 +23,7 @@ from tournaments.rules.names import sort_key
 from tournaments.rules.sides import SideScore
 from tournaments.rules.standings import STANDING_FIELDS, Penalty
 from tournaments.selectors import decisions, organiser, results
+from tournaments.selectors.evening import public_seating, rounds_now
 from tournaments.selectors.pairs import player_spells
 from tournaments.selectors.public.cache import CACHE_SECONDS, cache_key, cached
 from tournaments.selectors.public.models import (
@@ -135,7 +136,8 @@ def _load_board(tournament: Tournament) -> Board:
         )
         for pair in organiser.standings_for(tournament)
     )
-    return Board(standings=rows, seating=_load_seating(tournament))
+    hidden, clock = rounds_now(tournament)
+    return Board(standings=rows, seating=_load_seating(tournament), hidden=hidden, clock=clock)
 
 
 def round_seating(tournament: Tournament, number: int) -> Seating | None:
@@ -147,10 +149,11 @@ def round_seating(tournament: Tournament, number: int) -> Seating | None:
 def _load_seating(tournament: Tournament, number: int | None = None) -> Seating | None:
     """The seats of round `number` (else the latest round) with their tables, pairs and
     players: one query."""
-    latest = tournament.round_set.order_by("-number").values("number")[:1]
-    which: Any = Subquery(latest) if number is None else number
+    latest = tournament.round_set.filter(public_seating()).order_by("-number").values("number")
+    which: Any = Subquery(latest[:1]) if number is None else number
     seats = (
         Seat.objects.filter(round__tournament=tournament, round__number=which)
+        .filter(public_seating("round__"))
         .select_related("round", "table", "pair__player_one", "pair__player_two")
         .order_by("table__number", "direction")
     )
@@ -194,7 +197,7 @@ def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
     pair = tournament.pairs.select_related("player_one", "player_two").filter(number=number).first()
     if pair is None:
         return None
-    seats = Seat.objects.filter(table__seats__pair=pair).select_related(
+    seats = Seat.objects.filter(public_seating("round__"), table__seats__pair=pair).select_related(
         "round", "table", "pair__player_one", "pair__player_two"
     )
     at_table: dict[int, dict[str, Seat]] = defaultdict(dict)
