@@ -9,6 +9,7 @@ rows hold totals the services derive from them, so pages read numbers and never 
 
 from tournaments.models.clubs import Club, Player, Season
 from tournaments.models.decisions import Decision
+from tournaments.models.events import TournamentEvent
 from tournaments.models.play import (
     Deal,
     DealProposal,
@@ -26,7 +27,6 @@ from tournaments.models.tournaments import (
     Pair,
     Substitution,
     Tournament,
-    TournamentEvent,
 )
 
 __all__ = [
