@@ -53,7 +53,7 @@ class Webhook(models.Model):
     """An address of the club's own software that is told of the evening's events."""
 
     class Event(models.TextChoices):
-        ROUND_PUBLISHED = "round_published", _("A round is seated (its seating is out)")
+        ROUND_PUBLISHED = "round_published", _("A round's seating is published")
         TABLE_COMPLETE = "table_complete", _("A table has played all its deals")
         TOURNAMENT_FINISHED = "tournament_finished", _("A tournament is finished")
 

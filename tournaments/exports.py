@@ -22,7 +22,7 @@ tournament or season it is, with its dates as dates.
 """
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import django_tables2 as tables
@@ -37,6 +37,7 @@ from tournaments.forms.entry import POT_CHOICES
 from tournaments.models import Deal, DealSide, Season, Seat, Tournament
 from tournaments.rules.glossary import Words
 from tournaments.rules.sides import BURRACO_KINDS
+from tournaments.selectors.decisions import deal_file_texts
 from tournaments.spreadsheets import Sheet, xlsx_response
 from tournaments.tables import StandingsTable
 
@@ -72,7 +73,10 @@ DEAL_RESULT_COLUMNS = (
     "hand_penalty",
     "pot_penalty",
     "total",
+    "decision",
 )
+"""The deals file's columns; `decision` (the arbiter's decisions on the deal or its table,
+README "Exports") came later and stays last, so files read by position keep working."""
 DIRECTION_TEXT: dict[str, str] = {Seat.Direction.NS: "N-S", Seat.Direction.EW: "E-W"}
 
 
@@ -162,8 +166,13 @@ def standings_csv_response(tournament: Tournament, pairs: Any) -> HttpResponse:
 # --- deal results --------------------------------------------------------------------------------
 
 
-def deal_result_rows(sides: Sequence[DealSide]) -> list[list[Any]]:
-    """One row per deal side, every component of its score, in DEAL_RESULT_COLUMNS order."""
+def deal_result_rows(
+    sides: Sequence[DealSide], decisions: Mapping[tuple[int, int, int | None], str] | None = None
+) -> list[list[Any]]:
+    """One row per deal side, every component of its score, in DEAL_RESULT_COLUMNS order;
+    `decision` last: the arbiter's decisions on that deal or its table
+    (`selectors.decisions.deal_file_texts`)."""
+    decisions = decisions or {}
     pair_number_by_side = {(s.deal_id, s.direction): s.pair.number for s in sides}
     rows = []
     for side in sides:
@@ -189,9 +198,16 @@ def deal_result_rows(sides: Sequence[DealSide]) -> list[list[Any]]:
                 side.hand_penalty,
                 side.pot_penalty,
                 side.total,
+                _decision_cell(decisions, side),
             ]
         )
     return rows
+
+
+def _decision_cell(decisions: Mapping[tuple[int, int, int | None], str], side: DealSide) -> str:
+    where = (side.deal.table.round.number, side.deal.table.number)
+    texts = [decisions.get((*where, side.deal.number), ""), decisions.get((*where, None), "")]
+    return "; ".join(text for text in texts if text)
 
 
 def csv_field(value: Any) -> str:
@@ -298,6 +314,7 @@ def deal_result_headers(words: Words) -> list[str]:
         "hand_penalty": _("Penalty: cards in hand"),
         "pot_penalty": _("Penalty: %(pot)s") % {"pot": words["pot"]},
         "total": _("Total"),
+        "decision": _("Arbiter's decisions"),
     }
     return [named[name] for name in DEAL_RESULT_COLUMNS]
 
@@ -313,7 +330,8 @@ def _readable_deal_row(row: Sequence[Any], words: Words) -> list[Any]:
 
 def deal_results_xlsx_response(tournament: Tournament, sides: Sequence[DealSide]) -> HttpResponse:
     words = tournament.words
-    rows = [_readable_deal_row(row, words) for row in deal_result_rows(sides)]
+    decisions = deal_file_texts(tournament)
+    rows = [_readable_deal_row(row, words) for row in deal_result_rows(sides, decisions)]
     slugs = (tournament.club.slug, tournament.slug)
     filename = export_filename(*slugs, what="deals", extension="xlsx")
     sheets = [

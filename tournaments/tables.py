@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 import django_tables2 as tables
+from django.template.loader import render_to_string
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
@@ -15,6 +16,7 @@ from django_stubs_ext import StrOrPromise
 
 from tournaments.models import Pair, Tournament
 from tournaments.rules.formats import FORMATS
+from tournaments.selectors.decisions import Mark, pair_file_texts
 from tournaments.templatetags.numbers import points_text
 
 EXTRA_COLUMNS = tuple(dict.fromkeys(c for f in FORMATS.values() for c in f.extra_columns))
@@ -93,6 +95,9 @@ class StandingsTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no typ
         _("Point difference"), attrs=_num(pgettext_lazy("short heading", "Diff."))
     )
     rounds_played = tables.Column(_("Rounds played"), attrs=_NUM)
+    decisions = tables.Column(_("Arbiter's decisions"), accessor="number", empty_values=())
+    """The files only (the page shows a mark by the names): last, so files read by position
+    keep working."""
 
     class Meta:
         model = Pair
@@ -105,11 +110,15 @@ class StandingsTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no typ
             "matches_won",
             "point_difference",
             "rounds_played",
+            "decisions",
         )
         orderable = False
-        template_name = "django_tables2/table.html"
+        template_name = "tournaments/_table.html"
         attrs: ClassVar[dict[str, str]] = {"class": "standings"}
         empty_text = _("No pairs yet.")
+
+    scroll_label = _("Standings")
+    """The name a screen reader gives the box the table scrolls in (tournaments/_table.html)."""
 
     export_names: ClassVar[dict[str, str]] = {"number": "pair_number"}
     """CSV header of a column whose name alone would be unclear; the others export under their
@@ -130,7 +139,16 @@ class StandingsTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no typ
         match format's extra columns are added, and nothing is taken away."""
         extra = tournament.play_format.extra_columns
         hidden = [name for name in EXTRA_COLUMNS if name not in extra]
-        return cls._in_words(tournament, cls(data, exclude=hidden, **options))
+        table = cls._in_words(tournament, cls(data, exclude=hidden, **options))
+        table.decision_texts = pair_file_texts(tournament)
+        return table
+
+    decision_texts: dict[int, str]
+
+    def value_decisions(self, value: int) -> str:
+        """Pair number -> its decisions as the files write them."""
+        texts: dict[int, str] = getattr(self, "decision_texts", {})
+        return texts.get(value, "")
 
     def render_players(self, value: str, record: Any) -> str:
         """The players one a line on a phone, "A – B" on a wider screen (app.css); then
@@ -175,14 +193,24 @@ class PublicStandingsTable(StandingsTable):
 
 
 def pair_mark(record: Any) -> str:
-    """After a pair's names on the page (never in the CSV): withdrawn, or joined late."""
+    """After a pair's names on the page (never in the CSV): withdrawn, or joined late; then the
+    arbiter's decisions on it, each a mark that opens to its reason."""
+    marks: tuple[Mark, ...] = getattr(record, "decision_marks", ())
+    decided = format_html_join(
+        "",
+        " {}",
+        (
+            (render_to_string("tournaments/_decision_mark.html", {"mark": m, "show_round": True}),)
+            for m in marks
+        ),
+    )
     if getattr(record, "withdrawn_from", None):
         text = _("withdrawn from round %(round)s") % {"round": record.withdrawn_from}
     elif getattr(record, "joined_from", 1) > 1:
         text = _("from round %(round)s") % {"round": record.joined_from}
     else:
-        return ""
-    return format_html(' <span class="badge withdrawn">{}</span>', text)
+        return decided
+    return format_html(' <span class="badge withdrawn">{}</span>{}', text, decided)
 
 
 # --- seasons -------------------------------------------------------------------------------------
@@ -197,7 +225,7 @@ class _SeasonTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no types
 
     class Meta:
         orderable = False
-        template_name = "django_tables2/table.html"
+        template_name = "tournaments/_table.html"
         attrs: ClassVar[dict[str, str]] = {"class": "standings season"}
         empty_text = _("No finished tournament in this season yet.")
 
@@ -206,6 +234,7 @@ class SeasonPairsTable(_SeasonTable):
     """The pairs' season ranking: a pair is the same two players, in either order."""
 
     pair = tables.Column(_("Pair"))
+    scroll_label = _("Pairs")
 
     class Meta(_SeasonTable.Meta):
         sequence = ("rank", "pair", "evenings_played", "evenings_counted", "vp", "mp")
@@ -215,6 +244,7 @@ class SeasonPlayersTable(_SeasonTable):
     """The players' season ranking: each credited with the VP and MP of their pair."""
 
     player = tables.Column(_("Player"))
+    scroll_label = _("Players")
 
     class Meta(_SeasonTable.Meta):
         sequence = ("rank", "player", "evenings_played", "evenings_counted", "vp", "mp")

@@ -14,6 +14,7 @@ from opendata.api.stored import NotFound
 from tournaments import exports, selectors
 from tournaments.models import Club, Season, Tournament
 from tournaments.selectors import public as leaderboard
+from tournaments.selectors.decisions import deal_file_texts
 from tournaments.selectors.exports import deal_sides_of
 from tournaments.selectors.seasons import SeasonStandings
 from tournaments.tables import SeasonPairsTable, SeasonPlayersTable, StandingsTable
@@ -307,7 +308,8 @@ def deals_answer(tournament: Tournament) -> schemas.Deals:
     """Every deal side: the deals CSV's rows (`deal_result_rows`), under its column names."""
     columns = list(exports.DEAL_RESULT_COLUMNS)
     rows = []
-    for values in exports.deal_result_rows(deal_sides_of(tournament)):
+    decisions = deal_file_texts(tournament)
+    for values in exports.deal_result_rows(deal_sides_of(tournament), decisions):
         row = dict(zip(columns, values, strict=True))
         if row["opponent_pair_number"] == "":
             row["opponent_pair_number"] = None

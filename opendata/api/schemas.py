@@ -104,6 +104,11 @@ class StandingsRow(Schema):
         default=None, description="Only in a match-format (target) tournament"
     )
     rounds_played: int
+    decisions: str = Field(
+        default="",
+        description='The arbiter\'s decisions on the pair, "; " apart: '
+        '"r1 t2 late pair 3 -100 MP: reason"',
+    )
 
 
 class Standings(Schema):
@@ -297,6 +302,10 @@ class DealsRow(Schema):
     hand_penalty: int
     pot_penalty: int
     total: int
+    decision: str = Field(
+        default="",
+        description='The arbiter\'s decisions on the deal or its table, "; " apart',
+    )
 
 
 class Deals(Schema):

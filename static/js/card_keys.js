@@ -106,6 +106,38 @@
     changed(box);
   }
 
+  // Each row of keys is a toolbar, one tab stop: the template gives tabindex="-1" to every key
+  // but the first, the arrow keys (and Home, End) move along the row, and the key last used
+  // is the one Tab comes back to.
+  function rove(button) {
+    var row = button.closest('[role="toolbar"]');
+    if (!row) {
+      return;
+    }
+    row.querySelectorAll("button").forEach(function (other) {
+      other.setAttribute("tabindex", other === button ? "0" : "-1");
+    });
+  }
+
+  var MOVES = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+  document.addEventListener("keydown", function (event) {
+    var button = event.target.closest &&
+      event.target.closest('[data-card-keys] [role="toolbar"] button');
+    if (!button || !(event.key in MOVES || event.key === "Home" || event.key === "End")) {
+      return;
+    }
+    var row = Array.prototype.slice.call(
+      button.closest('[role="toolbar"]').querySelectorAll("button:not([disabled])")
+    );
+    var at = row.indexOf(button);
+    var next = event.key === "Home" ? 0 : event.key === "End" ? row.length - 1
+      : (at + MOVES[event.key] + row.length) % row.length;
+    event.preventDefault();
+    rove(row[next]);
+    row[next].focus();
+  });
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-card-keys] button");
     if (!button) {
@@ -113,6 +145,7 @@
     }
     var keys = button.closest("[data-card-keys]");
     event.preventDefault();
+    rove(button);
     if (button.hasAttribute("data-key-target")) {
       chooseTarget(keys, button.getAttribute("data-key-target"));
     } else if (button.hasAttribute("data-rank")) {

@@ -1,11 +1,11 @@
-"""The deals the players wrote from their phones: a read-only window (they are written,
-accepted, disputed and settled through `services.players`)."""
+"""The deals the players wrote from their phones, and the arbiter's decisions: read-only windows
+(the deals are written, accepted, disputed and settled through `services.players`)."""
 
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.admin.base import ServicesOnlyAdmin, _json, _where
-from tournaments.models import DealProposal
+from tournaments.models import DealProposal, Decision
 
 
 @admin.register(DealProposal)
@@ -37,3 +37,18 @@ class DealProposalAdmin(ServicesOnlyAdmin[DealProposal]):
     @admin.display(description=_("entry"))
     def entry_shown(self, proposal: DealProposal) -> str:
         return _json(proposal.entry)
+
+
+@admin.register(Decision)
+class DecisionAdmin(ServicesOnlyAdmin[Decision]):
+    """The arbiter's decisions: a read-only window (taken and cancelled through
+    `services.decisions`, never deleted one by one)."""
+
+    list_display = ("at", "tournament", "round_number", "table_number", "kind", "pair", "user")
+    list_filter = ("kind", "tournament__club", "tournament")
+    search_fields = ("tournament__name", "reason")
+    list_select_related = ("tournament", "pair__player_one", "pair__player_two", "user")
+    fields = (
+        "at", "tournament", "kind", "round_number", "table_number", "deal_number", "pair", "mp",
+        "vp", "ns_mp", "ew_mp", "ns_vp", "ew_vp", "winner", "reason", "user", "supersedes",
+    )  # fmt: skip

@@ -71,6 +71,10 @@ def _rules_of(tournament: Tournament) -> RuleSet:
         bye_vp=tournament.bye_vp,
         bye_mp=tournament.bye_mp,
         house_rules=tournament.house_rules,
+        late_penalty_mp=tournament.late_penalty_mp,
+        walkover_vp=tournament.walkover_vp,
+        walkover_mp=tournament.walkover_mp,
+        walkover_absent_vp=tournament.walkover_absent_vp,
     )
     return rules
 

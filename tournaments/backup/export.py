@@ -11,20 +11,24 @@ from django.utils import timezone
 from tournaments.backup.fields import (
     CHANGE_FIELDS,
     DEAL_FIELDS,
+    DECISION_FIELDS,
     EVENT_FIELDS,
     FORMAT,
     MELD_FIELDS,
+    PAIR_CHECK_IN_FIELDS,
     PAIR_FIELDS,
     PAIR_PLAY_FIELDS,
     PLAYER_FIELDS,
     PROPOSAL_FIELDS,
     PROPOSAL_LATER_FIELDS,
+    ROUND_EVENING_FIELDS,
     ROUND_FIELDS,
     SIDE_FIELDS,
     SUBSTITUTION_FIELDS,
     TABLE_ENTRY_FIELDS,
     TABLE_FIELDS,
     TOURNAMENT_ENTRY_FIELDS,
+    TOURNAMENT_EVENING_FIELDS,
     TOURNAMENT_FIELDS,
     TOURNAMENT_LATER_FIELDS,
     VERSION,
@@ -127,13 +131,18 @@ def _document(tournament: Tournament) -> dict[str, Any]:
         "tournament": {
             **_dump(
                 tournament,
-                (*TOURNAMENT_FIELDS, *TOURNAMENT_LATER_FIELDS, *TOURNAMENT_ENTRY_FIELDS),
+                (
+                    *TOURNAMENT_FIELDS,
+                    *TOURNAMENT_LATER_FIELDS,
+                    *TOURNAMENT_ENTRY_FIELDS,
+                    *TOURNAMENT_EVENING_FIELDS,
+                ),
             ),
             "season": None if season is None else {"slug": season.slug, "name": season.name},
         },
         "pairs": [
             {
-                **_dump(pair, (*PAIR_FIELDS, *PAIR_PLAY_FIELDS)),
+                **_dump(pair, (*PAIR_FIELDS, *PAIR_PLAY_FIELDS, *PAIR_CHECK_IN_FIELDS)),
                 "player_one": _dump(pair.player_one, PLAYER_FIELDS),
                 "player_two": None
                 if pair.player_two is None
@@ -143,7 +152,11 @@ def _document(tournament: Tournament) -> dict[str, Any]:
             for pair in pairs
         ],
         "rounds": [
-            {**_dump(round_, ROUND_FIELDS), "tables": tables_of[round_.pk]} for round_ in rounds
+            {
+                **_dump(round_, (*ROUND_FIELDS, *ROUND_EVENING_FIELDS)),
+                "tables": tables_of[round_.pk],
+            }
+            for round_ in rounds
         ],
         "changes": [
             {
@@ -159,7 +172,26 @@ def _document(tournament: Tournament) -> dict[str, Any]:
             {**_dump(event, EVENT_FIELDS), "user": _username(event.user)}
             for event in tournament.events.select_related("user").order_by("at", "id")
         ],
+        "decisions": _decisions(tournament, pair_number),
     }
+
+
+def _decisions(tournament: Tournament, pair_number: dict[int, int]) -> list[Row]:
+    """The arbiter's decisions in the order taken; a later one names the one it supersedes by
+    its place in this list."""
+    rows: list[Row] = []
+    place: dict[int, int] = {}
+    for decision in tournament.decisions.select_related("user").order_by("id"):
+        place[decision.pk] = len(rows)
+        rows.append(
+            {
+                **_dump(decision, DECISION_FIELDS),
+                "pair": pair_number.get(decision.pair_id) if decision.pair_id else None,
+                "user": _username(decision.user),
+                "supersedes": place.get(decision.supersedes_id) if decision.supersedes_id else None,
+            }
+        )
+    return rows
 
 
 def _proposals(tournament: Tournament, pair_number: dict[int, int]) -> dict[int, list[Row]]:

@@ -17,9 +17,14 @@ TOURNAMENT_FIELDS = (
     "movement_plan", "vp_scale", "custom_vp_bands", "target_score", "bye_vp", "bye_mp",
     "status", "published", "results_version", "created_at",
 )  # fmt: skip
-TOURNAMENT_LATER_FIELDS = ("tie_break_order",)
+TOURNAMENT_LATER_FIELDS = (
+    "tie_break_order", "late_penalty_mp", "walkover_vp", "walkover_mp", "walkover_absent_vp",
+)  # fmt: skip
 """Settings added after the first files were written: optional when read (a file without them
-gets the field's default: MP before head-to-head)."""
+gets the field's default: MP before head-to-head, the codes' numbers for decisions)."""
+TOURNAMENT_EVENING_FIELDS = ("minutes_per_deal", "seating_at_once")
+"""The round clock's minutes per deal and whether seatings are published at once; optional
+when read (a file written before has neither: 15 minutes, at once)."""
 TOURNAMENT_ENTRY_FIELDS = ("result_entry",)
 """Who enters the results, the organiser or the players; optional when read (a file written
 before the players could enter them has none: the organiser)."""
@@ -28,10 +33,17 @@ PAIR_FIELDS = ("number", *STANDING_FIELDS)
 PAIR_PLAY_FIELDS = ("joined_from", "withdrawn_from")
 """A late pair's first round and a withdrawn pair's first round out; optional when read (files
 written before pairs could change during an evening have neither)."""
+PAIR_CHECK_IN_FIELDS = ("checked_in_at",)
+"""When the pair checked in before round 1; optional when read."""
 SUBSTITUTION_FIELDS = ("from_round",)
 """A substitution of a pair's player, with the players out and in: optional when read (files
 written before substitutes were kept have none; their pairs name only the players of now)."""
 ROUND_FIELDS = ("number", "movement", "step", "seed", "status", "pairing_outdated")
+ROUND_EVENING_FIELDS = (
+    "seating_published_at", "clock_started_at", "clock_ends_at", "clock_paused_seconds",
+)  # fmt: skip
+"""When the round's seating was published and its clock; optional when read (a file written
+before seatings waited to be published has none: its rounds are public, as they were)."""
 TABLE_TOTALS = ("status", "ns_mp", "ew_mp", "ns_vp", "ew_vp", "winner")
 TABLE_LABELS = {
     "status": "state", "ns_mp": "N-S MP", "ew_mp": "E-W MP", "ns_vp": "N-S VP",
@@ -56,5 +68,13 @@ PROPOSAL_LATER_FIELDS = ("accepted_with_code",)
 read."""
 EVENT_FIELDS = ("kind", "at", "round_number", "table_number", "before", "after", "details")
 """A change of the tournament as a whole (TournamentEvent), with "user" (a username)."""
+
+DECISION_FIELDS = (
+    "kind", "round_number", "table_number", "deal_number", "mp", "vp", "ns_mp", "ew_mp",
+    "ns_vp", "ew_vp", "winner", "reason", "at",
+)  # fmt: skip
+"""An arbiter's decision, with "pair" (its number or null), "user" (a username) and
+"supersedes" (the place in the file's list of the decision it cancels or replaces, or null);
+the list is optional when read (files written before decisions were kept have none)."""
 
 Row = dict[str, Any]

@@ -5,6 +5,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils import timezone
+
+from tournaments.backup.decisions import DecisionIn, read_decisions
 from tournaments.backup.fields import (
     CHANGE_FIELDS,
     DEAL_FIELDS,
@@ -13,11 +16,13 @@ from tournaments.backup.fields import (
     FORMAT,
     MELD_FIELDS,
     NS,
+    PAIR_CHECK_IN_FIELDS,
     PAIR_FIELDS,
     PAIR_PLAY_FIELDS,
     PLAYER_FIELDS,
     PROPOSAL_FIELDS,
     PROPOSAL_LATER_FIELDS,
+    ROUND_EVENING_FIELDS,
     ROUND_FIELDS,
     SIDE_FIELDS,
     SIDE_NAMES,
@@ -25,6 +30,7 @@ from tournaments.backup.fields import (
     TABLE_ENTRY_FIELDS,
     TABLE_FIELDS,
     TOURNAMENT_ENTRY_FIELDS,
+    TOURNAMENT_EVENING_FIELDS,
     TOURNAMENT_FIELDS,
     TOURNAMENT_LATER_FIELDS,
     VERSION,
@@ -164,6 +170,7 @@ class Backup:
     rounds: list[_RoundIn]
     changes: list[ChangeIn]
     events: list[_EventIn]
+    decisions: list[DecisionIn] = field(default_factory=list)
 
     def deals(self) -> Iterable[DealIn]:
         return (deal for round_ in self.rounds for table in round_.tables for deal in table.deals)
@@ -178,6 +185,7 @@ def read(data: Row, club: Club) -> Backup:
         *TOURNAMENT_FIELDS,
         *present(head, TOURNAMENT_LATER_FIELDS),
         *present(head, TOURNAMENT_ENTRY_FIELDS),
+        *present(head, TOURNAMENT_EVENING_FIELDS),
     )
     tournament = Tournament(club=club, **field_values(Tournament, head, names, "the tournament"))
     season = head.get("season")
@@ -199,7 +207,8 @@ def read(data: Row, club: Club) -> Backup:
             players.append(
                 field_values(Player, as_object(player, f"{where}, {key}"), PLAYER_FIELDS, where)
             )
-        values = field_values(Pair, row, (*PAIR_FIELDS, *present(row, PAIR_PLAY_FIELDS)), where)
+        optional = present(row, (*PAIR_PLAY_FIELDS, *PAIR_CHECK_IN_FIELDS))
+        values = field_values(Pair, row, (*PAIR_FIELDS, *optional), where)
         pairs[number] = _PairIn(Pair(**values), players, _substitutions(row, where))
     rounds = [_read_round(row, pairs) for row in as_list(data, "rounds", "the file")]
     if len({round_.row.number for round_ in rounds}) != len(rounds):
@@ -211,7 +220,8 @@ def read(data: Row, club: Club) -> Backup:
         if "events" in data
         else []
     )
-    return Backup(tournament, season, pairs, rounds, changes, events)
+    decisions = read_decisions(data, pairs)
+    return Backup(tournament, season, pairs, rounds, changes, events, decisions)
 
 
 def _read_change(row: object, places: set[tuple[int, int]], pairs: dict[int, _PairIn]) -> ChangeIn:
@@ -273,7 +283,10 @@ def _substitutions(row: Row, where: str) -> list[tuple[int, Row, Row]]:
 def _read_round(row: object, pairs: dict[int, _PairIn]) -> _RoundIn:
     row = as_object(row, "a round")
     where = f"round {whole_number(row, 'number', 'a round')}"
-    round_ = _RoundIn(Round(**field_values(Round, row, ROUND_FIELDS, where)), [])
+    names = (*ROUND_FIELDS, *present(row, ROUND_EVENING_FIELDS))
+    round_ = _RoundIn(Round(**field_values(Round, row, names, where)), [])
+    if "seating_published_at" not in row:  # a file of before: its seating was public
+        round_.row.seating_published_at = timezone.now()
     seated: set[int] = set()
     for table_row in as_list(row, "tables", where):
         table_row = as_object(table_row, f"{where}, a table")

@@ -14,6 +14,7 @@ from tournaments.backup.checks import (
     check_standings,
     check_tables,
 )
+from tournaments.backup.decisions import restore_decisions
 from tournaments.backup.fields import Row
 from tournaments.backup.reading import Backup, check_format, read
 from tournaments.backup.signing import signature_problem
@@ -183,6 +184,9 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
         event.row.at = event.at
     TournamentEvent.objects.bulk_update([e.row for e in backup.events], ["at"], batch_size=500)
 
+    pairs = {number: pair.row for number, pair in backup.pairs.items()}
+    restore_decisions(tournament, backup.decisions, pairs, users)
+
     check_tables(backup)
     check_standings(backup)
     check_pages(backup)
@@ -276,6 +280,7 @@ def _users(backup: Backup, notes: list[str]) -> dict[str, Any]:
     deals = [deal.user for deal in backup.deals() if deal.user]
     changes = [change.user for change in backup.changes if change.user]
     changes += [event.user for event in backup.events if event.user]
+    changes += [decision.user for decision in backup.decisions if decision.user]
     model = get_user_model()
     names = set(deals) | set(changes)
     users = {

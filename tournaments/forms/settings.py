@@ -1,7 +1,6 @@
-"""The form of a tournament's settings: the game, the format, the rounds and their movements,
-the VP scale (a club's own table checked as it is typed), the bye's award (following the scale
-unless the organiser gives other numbers), the order of the tie-breaks and the house rules. It
-checks the shape of what is typed; the services decide whether it can be done."""
+"""The form of a tournament's settings: game, format, rounds and movements, the VP scale (a club's
+own table checked as typed), the bye's award, the tie-breaks' order and the house rules. It checks
+the shape of what is typed; the services decide whether it can be done."""
 
 from collections.abc import Mapping
 from typing import Any, cast
@@ -13,6 +12,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import VP_SCALES, VpScale, rule_set
 from scoring.vp import bye_award
+from tournaments.forms.decisions import DecisionNumbersForm
+from tournaments.forms.evening import EveningSettings, evening_initial, evening_values
 from tournaments.forms.fields import add_help, ticked, with_values
 from tournaments.forms.fields import targets_text as _targets_text
 from tournaments.forms.fields import whole as _whole
@@ -65,7 +66,7 @@ def house_rule_overrides(
     return overrides
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(DecisionNumbersForm, EveningSettings):
     """A tournament's settings. One movement select per round: their number follows `rounds`
     (the page asks for them again when it changes)."""
 
@@ -87,10 +88,11 @@ class TournamentForm(forms.Form):
         required=False,
         widget=forms.RadioSelect,
         help_text=_(
-            "With the players: each pair gets its own link for each round, printed as a QR code "
-            "on the seating and on its table's score sheet. One pair writes each deal on its "
-            "phone, the opponents accept it on theirs, and it counts only then; you settle any "
-            "disagreement and can always enter or correct a table yourself."
+            "With the players: each pair gets one private link for the whole evening, on its "
+            "pair slip (print the slips and hand each pair its own). One pair writes each deal "
+            "on its phone, the opponents accept it on theirs or on the same phone with their "
+            "pair code, and it counts only then; you settle any disagreement and can always "
+            "enter or correct a table yourself."
         ),
     )
     variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="classico")
@@ -294,6 +296,7 @@ class TournamentForm(forms.Form):
             vp, mp = bye_award(VP_SCALES["fibur-3"])
             return {
                 "rounds": 3,
+                **evening_initial(None),
                 "vp_scale": "fibur-3",
                 "custom_vp_bands": FIBUR_3_TEXT,
                 "deals_per_round": 3,
@@ -306,8 +309,6 @@ class TournamentForm(forms.Form):
                 "clean_bonus": standard.burraco_bonuses["clean"],
                 "dirty_bonus": standard.burraco_bonuses["dirty"],
             }
-        rules = tournament.rules
-        play_format = tournament.play_format
         return {
             "name": tournament.name,
             "date": tournament.date,
@@ -315,20 +316,22 @@ class TournamentForm(forms.Form):
             "format": tournament.format,
             "rounds": tournament.rounds,
             "deals_per_round": tournament.deals_per_round,
+            **evening_initial(tournament),
             "vp_scale": tournament.vp_scale,
             "custom_vp_bands": rows_text(tournament.custom_vp_bands)
             if tournament.custom_vp_bands
             else FIBUR_3_TEXT,
             "target_score": tournament.target_score,
             "bye_follows_scale": tournament.bye_vp is None and tournament.bye_mp is None,
-            "bye_vp": play_format.bye_vp,
-            "bye_mp": play_format.bye_mp,
+            "bye_vp": tournament.play_format.bye_vp,
+            "bye_mp": tournament.play_format.bye_mp,
             "tie_break_order": tournament.tie_break_order,
+            **DecisionNumbersForm.numbers_of(tournament),
             "movement_plan": tournament.movement_plan or default_movement_plan(tournament.rounds),
             "result_entry": tournament.result_entry,
-            "closing_bonus": rules.closing_bonus,
-            "clean_bonus": rules.burraco_bonuses.get("clean", 0),
-            "dirty_bonus": rules.burraco_bonuses.get("dirty", 0),
+            "closing_bonus": tournament.rules.closing_bonus,
+            "clean_bonus": tournament.rules.burraco_bonuses.get("clean", 0),
+            "dirty_bonus": tournament.rules.burraco_bonuses.get("dirty", 0),
         }
 
     def clean_custom_vp_bands(self) -> list[list[int | None]]:
@@ -372,6 +375,7 @@ class TournamentForm(forms.Form):
             "format": data["format"],
             "rounds": data["rounds"],
             "deals_per_round": data["deals_per_round"],
+            **evening_values(data, self.tournament),
             "vp_scale": data["vp_scale"],
             "custom_vp_bands": data["custom_vp_bands"],
             "target_score": data["target_score"],
@@ -379,6 +383,7 @@ class TournamentForm(forms.Form):
             "bye_mp": data["bye_mp"],
             "tie_break_order": data.get("tie_break_order")
             or (self.tournament.tie_break_order if self.tournament else MP_FIRST),
+            **self.decision_numbers(),
             "movement_plan": data["movement_plan"],
             "result_entry": data.get("result_entry")
             or (self.tournament.result_entry if self.tournament else "organiser"),

@@ -8,6 +8,8 @@ rows hold totals the services derive from them, so pages read numbers and never 
 """
 
 from tournaments.models.clubs import Club, Player, Season
+from tournaments.models.decisions import Decision
+from tournaments.models.events import TournamentEvent
 from tournaments.models.play import (
     Deal,
     DealProposal,
@@ -25,7 +27,6 @@ from tournaments.models.tournaments import (
     Pair,
     Substitution,
     Tournament,
-    TournamentEvent,
 )
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "Deal",
     "DealProposal",
     "DealSide",
+    "Decision",
     "Meld",
     "Pair",
     "Player",

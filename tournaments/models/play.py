@@ -42,6 +42,26 @@ class Round(models.Model):
             "A correction since this Danese round was paired would now pair it differently."
         ),
     )
+    seating_published_at = models.DateTimeField(
+        verbose_name=_("seating published at"),
+        null=True,
+        blank=True,
+        help_text=_("When the players were shown the seating (empty: the organiser alone)."),
+    )
+    clock_started_at = models.DateTimeField(
+        verbose_name=_("clock started at"), null=True, blank=True
+    )
+    clock_ends_at = models.DateTimeField(
+        verbose_name=_("clock ends at"),
+        null=True,
+        blank=True,
+        help_text=_("When the round's time is up (while paused: when it was paused)."),
+    )
+    clock_paused_seconds = models.PositiveIntegerField(
+        verbose_name=_("seconds left when paused"),
+        null=True,
+        blank=True,
+    )
 
     class Meta:
         verbose_name = pgettext_lazy("a round of a tournament", "round")

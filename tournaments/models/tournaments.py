@@ -3,7 +3,6 @@ it as a whole."""
 
 import secrets
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -14,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import RULE_SETS, VP_SCALES, RuleSet, VpScale, house_rules, rule_set
 from tournaments.models.clubs import Club, Player, Season
+from tournaments.models.decision_numbers import DecisionNumbers
 from tournaments.rules import states
 from tournaments.rules.formats import PlayFormat, format_of
 from tournaments.rules.glossary import Words, words_for
@@ -49,7 +49,7 @@ class TieBreaks(models.TextChoices):
     HEAD_TO_HEAD_FIRST = HEAD_TO_HEAD_FIRST, _("VP, then head-to-head, then MP")
 
 
-class Tournament(models.Model):
+class Tournament(DecisionNumbers):
     TieBreaks = TieBreaks
 
     class Format(models.TextChoices):
@@ -84,6 +84,16 @@ class Tournament(models.Model):
     )
     rounds = models.PositiveSmallIntegerField(_("number of rounds"), default=3)
     deals_per_round = models.PositiveSmallIntegerField(verbose_name=_("deals per round"), default=3)
+    minutes_per_deal = models.PositiveSmallIntegerField(
+        verbose_name=_("minutes per deal"),
+        default=15,
+        help_text=_("The round clock's length is the deals per round times this."),
+    )
+    seating_at_once = models.BooleanField(
+        verbose_name=_("publish each seating at once"),
+        default=True,
+        help_text=_("Untick it to check each seating first, then press “Publish seating”."),
+    )
     movement_plan = models.JSONField(
         verbose_name=_("movement plan"),
         default=list,
@@ -288,6 +298,12 @@ class Pair(PrivateLink):
         blank=True,
         help_text=_("The first round the pair no longer plays, once it has withdrawn."),
     )
+    checked_in_at = models.DateTimeField(
+        verbose_name=_("checked in at"),
+        null=True,
+        blank=True,
+        help_text=_("When the pair was ticked present before round 1 (empty: not yet)."),
+    )
 
     class Meta:
         verbose_name = _("pair")
@@ -339,62 +355,3 @@ class Substitution(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_out} → {self.player_in} ({self.from_round})"
-
-
-class TournamentEvent(models.Model):
-    """The audit record of what happens to a tournament as a whole (not to one deal's score,
-    which `ResultChange` records): settings, pairs, seating, rounds, publishing, finishing and
-    reopening, and where an imported copy came from. `before` and `after` hold what changed;
-    `details` anything else (a reason, whether a backup's signature was verified)."""
-
-    class Kind(models.TextChoices):
-        IMPORTED = "imported", _("Imported from a backup")
-        SETTINGS = "settings", _("Settings changed")
-        PAIR_ADDED = "pair_added", _("Pair added")
-        PAIR_RENAMED = "pair_renamed", _("Name corrected")
-        PAIR_REMOVED = "pair_removed", _("Pair removed")
-        PAIR_WITHDRAWN = "pair_withdrawn", _("Pair withdrawn")
-        PAIR_JOINED = "pair_joined", _("Late pair joined")
-        SUBSTITUTED = "substituted", _("Player substituted")
-        SEATS_SWAPPED = "seats_swapped", _("Seats swapped")
-        ROUND_SEATED = "round_seated", _("Round seated")
-        ROUND_RESEATED = "round_reseated", _("Round seated again")
-        ROUND_STARTED = "round_started", _("Round started")
-        PUBLISHED = "published", _("Published")
-        UNPUBLISHED = "unpublished", _("Unpublished")
-        FINISHED = "finished", _("Finished")
-        REOPENED = "reopened", _("Reopened")
-        DEAL_RESTORED = "deal_restored", _("Deal restored")
-        TABLE_ENTRY = "table_entry", _("Who enters a table's results changed")
-        LINK_ISSUED = "link_issued", _("New link and code issued")
-
-    tournament = models.ForeignKey(
-        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="events"
-    )
-    kind = models.CharField(verbose_name=_("kind"), max_length=20, choices=Kind.choices)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("user"),
-    )
-    at = models.DateTimeField(verbose_name=_("when"), auto_now_add=True)
-    round_number = models.PositiveSmallIntegerField(
-        verbose_name=_("round number"), null=True, blank=True
-    )
-    table_number = models.PositiveSmallIntegerField(
-        verbose_name=_("table number"), null=True, blank=True
-    )
-    before = models.JSONField(verbose_name=_("before"), null=True, blank=True)
-    after = models.JSONField(verbose_name=_("after"), null=True, blank=True)
-    details = models.JSONField(verbose_name=_("details"), default=dict, blank=True)
-
-    class Meta:
-        verbose_name = _("tournament event")
-        verbose_name_plural = _("tournament events")
-        ordering = ["-at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.get_kind_display()}: {self.tournament}"

@@ -26,6 +26,7 @@ from scoring.vp import bye_award
 from tournaments.rules.standings import (
     MP_FIRST,
     PairRecord,
+    Penalties,
     Standing,
     TableOutcome,
     rank_pairs,
@@ -155,9 +156,10 @@ class PlayFormat:
     """The standings columns a page shows, in order: what the pairs rank by comes first."""
 
     def rank(
-        self, pair_ids: Sequence[int], outcomes: Iterable[TableOutcome]
+        self, pair_ids: Sequence[int], outcomes: Iterable[TableOutcome], penalties: Penalties = ()
     ) -> dict[int, PairRecord]:
-        return rank_pairs(pair_ids, outcomes, by_matches=self.by_matches, order=self.tie_breaks)
+        matches, order = self.by_matches, self.tie_breaks
+        return rank_pairs(pair_ids, outcomes, by_matches=matches, order=order, penalties=penalties)
 
     def evening_points(self, record: Standing) -> tuple[int, int]:
         """What an evening is worth to a pair in a season: (VP, MP) or (won, difference)."""
@@ -407,10 +409,7 @@ class FormatTemplates:
         return f"tournaments/formats/{self.slug}/{name}.html"
 
 
-FORMATS: dict[str, type[PlayFormat]] = {
-    DealsFormat.slug: DealsFormat,
-    TargetFormat.slug: TargetFormat,
-}
+FORMATS: dict[str, type[PlayFormat]] = {f.slug: f for f in (DealsFormat, TargetFormat)}
 """Every format by its slug (a tournament's `format` field): the one place that says which
 format a tournament plays."""
 

@@ -42,6 +42,19 @@ class TableOutcome:
     """Target format: "ns" or "ew" (a bye's table stores "ns": it counts as a win)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """MP and VP an arbiter's decision takes from one pair (late arrival, penalty): only its
+    totals change, not its table's."""
+
+    pair: int
+    mp: int
+    vp: int
+
+
+Penalties = Iterable[Penalty]
+
+
 def vp_taken(table: TableOutcome) -> tuple[int, int]:
     """Deals format: what N-S and E-W took from each other at a table is their VP."""
     return table.ns_vp, table.ew_vp
@@ -165,6 +178,7 @@ def rank_pairs(
     *,
     by_matches: bool = False,
     order: str = MP_FIRST,
+    penalties: Iterable[Penalty] = (),
 ) -> dict[int, PairRecord]:
     records = {pid: PairRecord() for pid in pair_ids}
     taken = wins_taken if by_matches else vp_taken
@@ -184,6 +198,13 @@ def rank_pairs(
         ns_took, ew_took = taken(table)
         head_to_head[(table.ns, table.ew)] += ns_took
         head_to_head[(table.ew, table.ns)] += ew_took
+    for penalty in penalties:
+        record = records.get(penalty.pair)
+        if record is not None:
+            record.vp -= penalty.vp
+            record.mp -= penalty.mp
+            if by_matches:
+                record.point_difference -= penalty.mp
 
     def totals(pid: int) -> tuple[int, int]:
         record = records[pid]

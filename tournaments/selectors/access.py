@@ -8,7 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Model, QuerySet
 from django.http import Http404
 
-from tournaments.models import Club, Pair, Round, Season, Table, Tournament
+from tournaments.models import Club, Decision, Pair, Round, Season, Table, Tournament
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -21,6 +21,7 @@ CLUB_PATHS: dict[type[Model], str] = {
     Round: "tournament__club__",
     Table: "round__tournament__club__",
     Season: "club__",
+    Decision: "tournament__club__",
 }
 
 

@@ -9,8 +9,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Deal, ResultChange, Round, Tournament, TournamentEvent
+from tournaments.models import Deal, Decision, ResultChange, Round, Tournament, TournamentEvent
 from tournaments.rules.glossary import Words
+from tournaments.selectors import evening
 from tournaments.templatetags.numbers import points_text
 
 Kind = TournamentEvent.Kind
@@ -220,6 +221,53 @@ def _settings(before: Any, after: Any) -> str:
     return "; ".join(parts)
 
 
+def _decision_text(
+    values: dict[str, Any], before: Any, after: Any, details: Mapping[str, Any]
+) -> str:
+    """An arbiter's decision in a sentence: what, where, on whom, the numbers and the reason."""
+    kinds = dict(Decision.Kind.choices)
+    parts = [
+        _("%(kind)s at table %(table)s of round %(round)s")
+        % {
+            **values,
+            "kind": kinds.get(after.get("kind"), after.get("kind")),
+        }
+    ]
+    if after.get("pair"):
+        parts.append(_("pair %(pair)s") % {"pair": after["pair"]})
+    if after.get("deal"):
+        parts.append(_("deal %(deal)s") % {"deal": after["deal"]})
+    if after.get("mp"):
+        parts.append(_("−%(mp)s MP") % {"mp": after["mp"]})
+    if after.get("vp"):
+        parts.append(_("−%(vp)s VP") % {"vp": after["vp"]})
+    if "ns_mp" in after or "ew_mp" in after:
+        parts.append(
+            _("MP %(ns_mp)s – %(ew_mp)s")
+            % {
+                "ns_mp": after.get("ns_mp", 0),
+                "ew_mp": after.get("ew_mp", 0),
+            }
+        )
+    if "ns_vp" in after or "ew_vp" in after:
+        parts.append(
+            _("VP %(ns_vp)s – %(ew_vp)s")
+            % {
+                "ns_vp": after.get("ns_vp", 0),
+                "ew_vp": after.get("ew_vp", 0),
+            }
+        )
+    text = ", ".join(str(p) for p in parts)
+    if before and before.get("kind"):
+        text += " " + _("(in place of the earlier %(kind)s)") % {
+            "kind": kinds.get(before["kind"], before["kind"])
+        }
+    return _("%(decision)s. Reason: %(reason)s") % {
+        "decision": text,
+        "reason": details.get("reason", ""),
+    }
+
+
 def _event_text(event: TournamentEvent, words: Words) -> str:
     before, after, details = event.before or {}, event.after or {}, event.details or {}
     values: dict[str, Any] = {"round": event.round_number, "table": event.table_number}
@@ -307,6 +355,8 @@ def _event_text(event: TournamentEvent, words: Words) -> str:
         if after.get("organiser_enters"):
             return _("The organiser enters table %(table)s from now on.") % values
         return _("The players of table %(table)s enter its deals again.") % values
+    if kind == Kind.DECISION:
+        return _decision_text(values, before, after, details)
     if kind == Kind.LINK_ISSUED:
         return _(
             "Pair %(pair)s (%(names)s): a new link and pair code; the old ones no longer work."
@@ -318,13 +368,26 @@ def _event_text(event: TournamentEvent, words: Words) -> str:
         if details.get("verified"):
             return text + ": " + _("its signature was verified.")
         return text + ", " + _("NOT VERIFIED: %(why)s.") % {"why": details.get("why_not", "")}
+    if kind in evening.EVENT_KINDS:
+        return evening.event_text(kind, event.round_number, after)
     return str(event.get_kind_display())
+
+
+def _event_who(event: TournamentEvent, words: Words) -> str:
+    """Who made a change with no organiser behind it: a table handed to the organiser by its
+    wrong pair codes was done by the phone they were typed on, not by someone "unknown"."""
+    if event.user is None and (event.details or {}).get("why") == "wrong_codes":
+        return _("the phone at %(table)s %(number)s") % {
+            "table": words["table"],
+            "number": event.table_number,
+        }
+    return _who(event.user)
 
 
 def _event_line(event: TournamentEvent, words: Words) -> AuditLine:
     return AuditLine(
         at=event.at,
-        who=_who(event.user),
+        who=_event_who(event, words),
         kind=event.kind,
         kind_label=event.get_kind_display(),
         round_number=event.round_number,

@@ -9,8 +9,11 @@ opens the entrant's seat in the latest round it is seated in, or nothing yet bef
 import re
 from dataclasses import dataclass
 
+from django.db.models import OuterRef
+
 from tournaments.models import Pair, Seat
 from tournaments.models.tournaments import LINK_ALPHABET, LINK_LENGTH
+from tournaments.selectors.evening import hidden_round_of, public_seating
 from tournaments.selectors.progress import closing_round
 
 TOKEN = re.compile(f"[{LINK_ALPHABET}]{{{LINK_LENGTH}}}")
@@ -45,8 +48,11 @@ def holder_for_link(text: str) -> LinkHolder | None:
         Seat.objects.select_related(
             "round__tournament__club", "table", "pair__player_one", "pair__player_two"
         )
-        .annotate(closed_by=closing_round())
-        .filter(pair__token=token)
+        .annotate(
+            closed_by=closing_round(),
+            hidden_round=hidden_round_of(OuterRef("round__tournament_id")),
+        )
+        .filter(public_seating("round__"), pair__token=token)
         .order_by("-round__number")
         .first()
     )
@@ -80,7 +86,7 @@ def link_state(text: str) -> LinkState | None:
     if token is None:
         return None
     row = (
-        Seat.objects.filter(pair__token=token)
+        Seat.objects.filter(public_seating("round__"), pair__token=token)
         .order_by("-round__number")
         .values_list(
             "pk",

@@ -197,7 +197,11 @@ def sent_notice(proposal: DealProposal, seat: Seat) -> str:
     number = proposal.number
     theirs = EW if proposal.direction == NS else NS
     if proposal.status == DealProposal.Status.WAITING:
-        return gettext("Deal %(number)s sent. Now %(their_side)s accepts it on their phone.") % {
+        return gettext(
+            "Deal %(number)s sent. Now %(their_side)s accepts it: on this phone with their pair "
+            "code, "
+            "or on their own phone."
+        ) % {
             "number": number,
             "their_side": words[theirs],
         }

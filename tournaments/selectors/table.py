@@ -1,16 +1,18 @@
 """The table page's read: a table with its pairs, deals, running score and what its format makes
 of them, and whether (and why not) another deal can be entered, in a fixed number of queries."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import prefetch_related_objects
 
 from scoring import InvalidMatch, RuleSet
-from tournaments.models import Deal, Pair, ResultChange, Table, Tournament
+from tournaments.models import Deal, Decision, Pair, ResultChange, Table, Tournament
+from tournaments.rules.decisions import RESULT_KINDS, decided_table_text, decision_refusal
 from tournaments.rules.entry import entry_refusal, removal_refusal, running_before
 from tournaments.rules.formats import PlayFormat, TableResult
 from tournaments.rules.progress import finished_refusal
 from tournaments.selectors.access import User, for_organiser
+from tournaments.selectors.decisions import Mark, deciding_kind, marks_at
 from tournaments.selectors.organiser import seats_prefetch, table_changes, table_deals
 from tournaments.selectors.progress import closed_by_of, closing_round
 from tournaments.selectors.results import deal_totals
@@ -40,6 +42,10 @@ class TablePage:
     """Why no deal of the table can be corrected or removed (a finished tournament), or ""."""
     no_removal: str = ""
     """Why its last deal cannot be removed (`rules.entry.removal_refusal`), or ""."""
+    decisions: list[Mark] = field(default_factory=list)
+    """The arbiter's decisions standing at this table."""
+    no_decision: str = ""
+    """Why no decision may be taken at this table now (`rules.decisions.decision_refusal`)."""
 
     def running_before(self, number: int) -> tuple[int, int]:
         return running_before(self.totals, number)
@@ -85,7 +91,7 @@ def read_table_page(table_id: int, *, organiser: bool = True) -> TablePage:
     return page_of(
         Table.objects.select_related("round__tournament__club")
         .prefetch_related(seats_prefetch())
-        .annotate(closed_by=closing_round())
+        .annotate(closed_by=closing_round(), decided=deciding_kind())
         .get(pk=table_id),
         organiser=organiser,
     )
@@ -116,6 +122,14 @@ def page_of(table: Table, *, organiser: bool = True) -> TablePage:
         closed_by=closed_by,
         players=not organiser,
     )
+    # the organiser's page lists the table's decisions; a pair's link reads only whether one
+    # sets the table's result (with the table's own row)
+    decisions = marks_at(tournament, table.round.number, table.number) if organiser else []
+    decided = next((m.kind_name for m in reversed(decisions) if m.kind in RESULT_KINDS), "")
+    if not organiser and getattr(table, "decided", None):
+        decided = str(Decision.Kind(table.decided).label)  # type: ignore[attr-defined]
+    if decided and not no_entry:
+        no_entry = decided_table_text(table.number, decided)
     first_free = next(n for n in range(1, len(deals) + 2) if n not in totals)
     return TablePage(
         table=table,
@@ -137,6 +151,10 @@ def page_of(table: Table, *, organiser: bool = True) -> TablePage:
             round_status=table.round.status,
             finished=tournament.is_finished,
             closed_by=closed_by,
+        ),
+        decisions=decisions,
+        no_decision=decision_refusal(
+            finished=tournament.is_finished, round_status=table.round.status, is_bye=table.is_bye
         ),
     )
 

@@ -10,6 +10,17 @@ from tournaments.services.deal_scores import DealPreview, deal_preview, score_at
 from tournaments.services.deals import deal_record, deal_remove, table_recompute
 from tournaments.services.entrants import entrants_import
 from tournaments.services.errors import ServiceError, StaleTable
+from tournaments.services.evening import (
+    absent_pairs,
+    absent_withdraw,
+    clock_add,
+    clock_pause,
+    clock_resume,
+    clock_start,
+    pair_check_in,
+    round_minutes,
+    seating_publish,
+)
 from tournaments.services.links import codes_issued, link_reissue
 from tournaments.services.pair_changes import (
     BYE,
@@ -71,6 +82,12 @@ __all__ = [
     "StaleTable",
     "User",
     "Withdrawal",
+    "absent_pairs",
+    "absent_withdraw",
+    "clock_add",
+    "clock_pause",
+    "clock_resume",
+    "clock_start",
     "codes_issued",
     "danese_flags_refresh",
     "danese_standings",
@@ -82,6 +99,7 @@ __all__ = [
     "entrants_add",
     "entrants_import",
     "link_reissue",
+    "pair_check_in",
     "pair_remove",
     "pair_substitute",
     "pair_withdraw",
@@ -90,6 +108,7 @@ __all__ = [
     "player_rename",
     "player_rename_preview",
     "results_changed",
+    "round_minutes",
     "round_prepare",
     "round_preview",
     "round_reseat",
@@ -99,6 +118,7 @@ __all__ = [
     "season_create",
     "season_tournaments_set",
     "season_update",
+    "seating_publish",
     "settings_ranges_check",
     "standings_recompute",
     "table_recompute",

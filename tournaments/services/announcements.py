@@ -1,8 +1,9 @@
-"""What an evening tells the world outside as it happens: a round seated (its seating is out),
-a table that has played all its deals, a tournament finished. The services call `announce` in
-their own transaction, and whoever listens (opendata.webhooks) hears it there, so what it
-records lands with the change or not at all. Only a published tournament announces anything:
-nothing of an unpublished one leaves the app."""
+"""What an evening tells the world outside as it happens: a round's seating published (by hand,
+or at once when the round is seated: `services.evening`), a table that has played all its
+deals, a tournament finished. The services call `announce` in their own transaction, and
+whoever listens (opendata.webhooks) hears it there, so what it records lands with the change or
+not at all. Only a published tournament announces anything: nothing of an unpublished one
+leaves the app."""
 
 from django.dispatch import Signal
 

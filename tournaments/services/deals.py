@@ -21,12 +21,14 @@ from tournaments.models import (
     Deal,
     DealProposal,
     DealSide,
+    Decision,
     Meld,
     Pair,
     ResultChange,
     Seat,
     Table,
 )
+from tournaments.rules.decisions import decided_result, decided_table_text
 from tournaments.rules.entry import (
     deal_number_refusal,
     removal_refusal,
@@ -37,6 +39,7 @@ from tournaments.rules.glossary import words_for
 from tournaments.rules.sides import meld_values, side_values
 from tournaments.selectors import results
 from tournaments.selectors.access import User
+from tournaments.selectors.decisions import deciding_kind, result_decision
 from tournaments.selectors.progress import closing_round
 from tournaments.services.announcements import TABLE_COMPLETE, announce
 from tournaments.services.deal_scores import (
@@ -98,6 +101,9 @@ def deal_record(
     )
     if refusal:
         raise ServiceError(refusal)
+    if table.decided:  # type: ignore[attr-defined]
+        kind = Decision.Kind(table.decided).label  # type: ignore[attr-defined]
+        raise ServiceError(decided_table_text(table.number, str(kind)))
     preview = score_at_table(play_format, number, sides, deal_totals)
     check_written_totals(play_format, preview, written)  # the paper sheet's totals, if typed
     check_later_deals(play_format, number, preview, stored)
@@ -154,7 +160,7 @@ def _locked(table: Table) -> Table:
     return (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament__club")
-        .annotate(closed_by=closing_round())
+        .annotate(closed_by=closing_round(), decided=deciding_kind())
         .get(pk=table.pk)
     )
 
@@ -334,9 +340,22 @@ RESULT_FIELDS = ("status", "ns_mp", "ew_mp", "ns_vp", "ew_vp", "winner")
 
 def table_recompute(*, table: Table) -> None:
     """The table's MP, VP (deals format) or winner (target format) from its stored deals, as
-    its tournament's format makes them; raises scoring.InvalidMatch when they make no match."""
+    its tournament's format makes them, or from the arbiter's decision that sets it; raises
+    scoring.InvalidMatch when the deals make no match."""
+    play_format = table.round.tournament.play_format
+    decided = result_decision(table.round.tournament_id, table.round.number, table.number)
+    if decided is not None:
+        values = (decided.ns_mp or 0, decided.ew_mp or 0, decided.ns_vp, decided.ew_vp)
+        _set_result(table, decided_result(*values, by_matches=play_format.by_matches))
+        return
     totals = results.deal_totals(table)
-    _set_result(table, table.round.tournament.play_format.table_result(list(totals.values())))
+    _set_result(table, play_format.table_result(list(totals.values())))
+
+
+def table_refresh(*, table: Table) -> None:
+    """A table's result again (an arbiter's decision set or cancelled it), and what the
+    tournament makes of it."""
+    _after_table_change(_locked(table))
 
 
 def _set_result(table: Table, result: TableResult) -> None:

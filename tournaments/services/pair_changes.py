@@ -35,6 +35,8 @@ class Withdrawal:
     from_round: int
     seated: str
     """BYE or RESEAT when a seated round lost the pair, else ""."""
+    warnings: tuple[str, ...] = ()
+    """The promises the round seated again breaks (no seating of those left keeps them)."""
 
 
 def _check_names(first_name: str, last_name: str, card_number: str) -> tuple[str, str, str]:
@@ -232,12 +234,14 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
         )
     pair.withdrawn_from = from_round
     pair.save(update_fields=["withdrawn_from"])
+    warnings: tuple[str, ...] = ()
     if seat is None:
         seated = ""
     elif seated == RESEAT:
-        round_reseat(
-            round=last, movement=last.movement, step=last.step, user=user, why="pair_withdrawn"
-        )
+        # the field changed: the movement chooses its step again (a step found for the old
+        # field may now bring back a meeting another seating avoids)
+        reseated = round_reseat(round=last, movement=last.movement, user=user, why="pair_withdrawn")
+        warnings = tuple(reseated.warnings)
     elif seated == TOGETHER and place is not None and place.sitting_out is not None:
         _seat_together(seat, place.sitting_out)
     else:
@@ -254,7 +258,7 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
         **extra,
     )
     results_changed(tournament)
-    return Withdrawal(pair, from_round, seated)
+    return Withdrawal(pair, from_round, seated, warnings)
 
 
 def _seat_together(seat: Seat, sitting_out: Pair) -> None:

@@ -199,9 +199,8 @@ def entrants_add(
     pairs = Pair.objects.bulk_create(created)
     _record_entry(tournament, pairs, first, user=user, source=source)
     if first is not None and first.status == Round.Status.SEATING:
-        round_reseat(
-            round=first, movement=first.movement, step=first.step, user=user, why="pair_joined"
-        )
+        # the field changed: the movement chooses its step again, as for a withdrawal
+        round_reseat(round=first, movement=first.movement, user=user, why="pair_joined")
     elif first is not None:
         standings_recompute(tournament=tournament)  # the late pair takes its place, at 0
     results_changed(tournament)

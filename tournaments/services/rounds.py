@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import movements
@@ -17,6 +18,7 @@ from tournaments.selectors.access import User
 from tournaments.selectors.progress import progress_of, start_refusal
 from tournaments.services.announcements import ROUND_PUBLISHED, announce
 from tournaments.services.errors import ServiceError
+from tournaments.services.evening import seating_publish_now
 from tournaments.services.events import record
 from tournaments.services.promises import promise_warnings
 from tournaments.services.standings import (
@@ -66,6 +68,8 @@ def _seating_for(
             _("The Mitchell step must be from %(low)s to %(high)s tables, not %(step)s.")
             % {"low": low, "high": high, "step": step}
         )
+    if movement == Round.Movement.MITCHELL:
+        _check_mitchell(len(field), step)
     history, byes = results.history(tournament, before=number)  # late pairs' rounds out too
     earlier = list(tournament.round_set.filter(number__lt=number).order_by("number"))
     plan = tournament.movement_plan or default_movement_plan(tournament.rounds)
@@ -95,6 +99,28 @@ def _seating_for(
         steps_without_rematch=seated.steps_without_rematch,
     )
     return Planned(seated.seating, seated.step, warnings)
+
+
+def _check_mitchell(pairs: int, step: int | None) -> None:
+    """What the Mitchell movement refuses, said in the organiser's words before it is asked (its
+    own refusals are plain English for the programmer)."""
+    tables = (pairs + 1) // 2  # a bye counts as a table that moves
+    if tables < 2:
+        raise ServiceError(
+            _(
+                "A Mitchell needs at least 3 pairs: with %(pairs)s nobody can move. "
+                "Choose another movement."
+            )
+            % {"pairs": pairs}
+        )
+    if step is not None and step % tables == 0:
+        raise ServiceError(
+            _(
+                "With %(pairs)s pairs a Mitchell step of %(step)s brings East-West back to the "
+                "table they started at: choose a step from 1 to %(last)s, or leave it empty."
+            )
+            % {"pairs": pairs, "step": step, "last": tables - 1}
+        )
 
 
 def round_preview(
@@ -137,6 +163,7 @@ def round_prepare(
         movement=movement,
         step=planned.step if movement == Round.Movement.MITCHELL else None,
         seed=seed,
+        seating_published_at=timezone.now() if tournament.seating_at_once else None,
     )
     _write_seating(round_, planned.seating)
     record(
@@ -147,7 +174,8 @@ def round_prepare(
         after=_movement_of(round_),
     )
     results_changed(tournament)
-    announce(tournament, ROUND_PUBLISHED, round_number=number)
+    if round_.seating_published_at is not None:
+        announce(tournament, ROUND_PUBLISHED, round_number=number)
     return Prepared(round_, planned.warnings)
 
 
@@ -227,7 +255,8 @@ def round_reseat(
         **extra,
     )
     results_changed(round_.tournament)
-    announce(round_.tournament, ROUND_PUBLISHED, round_number=round_.number)
+    if round_.seating_published_at is not None:
+        announce(round_.tournament, ROUND_PUBLISHED, round_number=round_.number)
     return Prepared(round_, planned.warnings)
 
 
@@ -296,6 +325,8 @@ def round_start(*, round: Round, user: User | None = None) -> Round:
     if refusal:
         raise ServiceError(refusal)
     tournament = round_.tournament
+    if round_.seating_published_at is None:  # starting a round shows its seating
+        seating_publish_now(round_, user=user, now=timezone.now())
     round_.status = Round.Status.PLAYING
     round_.save(update_fields=["status"])
     award = tournament.play_format.bye_result()

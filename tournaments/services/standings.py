@@ -6,7 +6,7 @@ from django.db import connection
 from tournaments import movements
 from tournaments.models import Pair, Round, Table, Tournament
 from tournaments.rules.standings import STANDING_FIELDS
-from tournaments.selectors import results
+from tournaments.selectors import decisions, results
 
 
 def standings_recompute(*, tournament: Tournament) -> None:
@@ -18,7 +18,9 @@ def standings_recompute(*, tournament: Tournament) -> None:
         row[0]: list(row[1:])
         for row in tournament.pairs.order_by("number").values_list("pk", *STANDING_FIELDS)
     }
-    records = tournament.play_format.rank(list(stored), results.outcomes(tournament))
+    records = tournament.play_format.rank(
+        list(stored), results.outcomes(tournament), decisions.penalties_of(tournament)
+    )
     changed = []
     for pk, values in stored.items():
         record = records[pk]
@@ -58,7 +60,11 @@ def danese_standings(tournament: Tournament, *, before: int) -> list[int]:
     for its opponents, but it is paired no more."""
     pairs = list(tournament.pairs.order_by("number"))
     pair_ids = [pair.pk for pair in pairs]
-    records = tournament.play_format.rank(pair_ids, results.outcomes(tournament, before=before))
+    records = tournament.play_format.rank(
+        pair_ids,
+        results.outcomes(tournament, before=before),
+        decisions.penalties_of(tournament, before=before),
+    )
     field = [pair.pk for pair in pairs if pair.plays_in(before)]
     return sorted(field, key=lambda pid: (records[pid].rank or 0, pair_ids.index(pid)))
 

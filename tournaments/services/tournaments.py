@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from scoring import VpScale, house_rules, rule_set
 from tournaments.models import CUSTOM_SCALE, Club, Round, Tournament, TournamentEvent
 from tournaments.rules import limits
+from tournaments.rules.evening import MINUTES_PER_DEAL
 from tournaments.rules.progress import finished_refusal
 from tournaments.rules.standings import MP_FIRST, TIE_BREAK_ORDERS
 from tournaments.rules.vp_tables import scale_from_rows
@@ -38,12 +39,18 @@ def tournament_create(
     format: str = Tournament.Format.DEALS,
     rounds: int = 3,
     deals_per_round: int = 3,
+    minutes_per_deal: int = 15,
+    seating_at_once: bool = True,
     vp_scale: str = "fibur-3",
     custom_vp_bands: Sequence[Sequence[int | None]] = (),
     target_score: int | None = None,
     bye_vp: int | None = None,
     bye_mp: int | None = None,
     tie_break_order: str = MP_FIRST,
+    late_penalty_mp: int = 100,
+    walkover_vp: int | None = None,
+    walkover_mp: int | None = None,
+    walkover_absent_vp: int | None = None,
     house_rules_overrides: dict[str, Any] | None = None,
     movement_plan: Sequence[str] = (),
     published: bool = False,
@@ -51,7 +58,14 @@ def tournament_create(
 ) -> Tournament:
     overrides = house_rules_overrides or {}
     settings_ranges_check(
-        target_score=target_score, bye_vp=bye_vp, bye_mp=bye_mp, house_rules=overrides
+        target_score=target_score,
+        bye_vp=bye_vp,
+        bye_mp=bye_mp,
+        house_rules=overrides,
+        late_penalty_mp=late_penalty_mp,
+        walkover_vp=walkover_vp,
+        walkover_mp=walkover_mp,
+        walkover_absent_vp=walkover_absent_vp,
     )
     try:
         house_rules(rule_set(variant), overrides)
@@ -76,12 +90,18 @@ def tournament_create(
         format=format,
         rounds=rounds,
         deals_per_round=deals_per_round,
+        minutes_per_deal=minutes_per_deal,
+        seating_at_once=seating_at_once,
         vp_scale=vp_scale,
         custom_vp_bands=[list(row) for row in custom_vp_bands],
         target_score=target_score,
         bye_vp=bye_vp,
         bye_mp=bye_mp,
         tie_break_order=tie_break_order,
+        late_penalty_mp=late_penalty_mp,
+        walkover_vp=walkover_vp,
+        walkover_mp=walkover_mp,
+        walkover_absent_vp=walkover_absent_vp,
         house_rules=overrides,
         movement_plan=plan,
         published=published,
@@ -171,6 +191,9 @@ SCORING_SETTINGS = {
     "bye_mp": gettext_lazy("the bye award"),
     "tie_break_order": gettext_lazy("the order of the tie-breaks"),
 }
+DECISION_SETTINGS = ("late_penalty_mp", "walkover_vp", "walkover_mp", "walkover_absent_vp")
+"""The numbers of the arbiter's decisions: a decision stores the numbers it gave, so these may
+change at any time without changing a decision already taken."""
 UPDATABLE = (
     "name",
     "date",
@@ -178,12 +201,15 @@ UPDATABLE = (
     "rounds",
     "movement_plan",
     "result_entry",
+    "minutes_per_deal",
+    "seating_at_once",
     *SCORING_SETTINGS,
+    *DECISION_SETTINGS,
 )
 """What `tournament_update` may change; the other fields are the services' to keep."""
 
 
-RANGED = ("target_score", "bye_vp", "bye_mp", "house_rules")
+RANGED = ("target_score", "bye_vp", "bye_mp", "house_rules", *DECISION_SETTINGS)
 
 
 def settings_ranges_check(
@@ -192,6 +218,10 @@ def settings_ranges_check(
     bye_vp: int | None = None,
     bye_mp: int | None = None,
     house_rules: Mapping[str, Any] | None = None,
+    late_penalty_mp: int | None = None,
+    walkover_vp: int | None = None,
+    walkover_mp: int | None = None,
+    walkover_absent_vp: int | None = None,
 ) -> None:
     """Numbers no evening goes beyond (rules.limits), whatever the way in: the settings page,
     the admin or a backup."""
@@ -200,6 +230,10 @@ def settings_ranges_check(
         (_("The target score"), target_score, limits.TARGET_SCORE),
         (_("The bye's victory points"), bye_vp, limits.BYE_VP),
         (_("The bye's match points"), bye_mp, limits.BYE_MP),
+        (_("The late arrival's match points"), late_penalty_mp, limits.BYE_MP),
+        (_("The walk-over's victory points"), walkover_vp, limits.BYE_VP),
+        (_("The walk-over's match points"), walkover_mp, limits.BYE_MP),
+        (_("The absent pair's victory points"), walkover_absent_vp, limits.BYE_VP),
     ):
         if value is not None and limits.outside(value, bounds):
             problems.append(
@@ -273,6 +307,12 @@ def tournament_update(
         vp_scale_from_rows(fields.get("custom_vp_bands", tournament.custom_vp_bands), strict=strict)
     if "tie_break_order" in fields:
         _check_tie_breaks(fields["tie_break_order"])
+    minutes = fields.get("minutes_per_deal", tournament.minutes_per_deal)
+    if not MINUTES_PER_DEAL[0] <= minutes <= MINUTES_PER_DEAL[1]:
+        raise ServiceError(
+            _("The minutes per deal must be from %(low)s to %(high)s, not %(minutes)s.")
+            % {"low": MINUTES_PER_DEAL[0], "high": MINUTES_PER_DEAL[1], "minutes": minutes}
+        )
     rounds = fields.get("rounds", tournament.rounds)
     if rounds < 1:
         raise ServiceError(_("A tournament needs at least one round."))

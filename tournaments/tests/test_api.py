@@ -117,12 +117,12 @@ def test_a_match_format_tournament_adds_the_csvs_two_columns(
     expected = csv_rows(organiser_client, f"/organise/tournaments/{tournament.pk}/standings.csv")
     assert answer["columns"] == expected[0] == [
         "rank", "pair_number", "players", "vp", "mp", "matches_won", "point_difference",
-        "rounds_played",
+        "rounds_played", "decisions",
     ]  # fmt: skip
     assert [[as_csv_text(r[c]) for c in answer["columns"]] for r in answer["rows"]] == expected[1:]
     assert next(row for row in answer["rows"] if row["pair_number"] == 2) == {
         "rank": 1, "pair_number": 2, "players": "Name2a Surname2a – Name2b Surname2b", "vp": 0,
-        "mp": 0, "matches_won": 2, "point_difference": -35, "rounds_played": 0,
+        "mp": 0, "matches_won": 2, "point_difference": -35, "rounds_played": 0, "decisions": "",
     }  # fmt: skip
 
 
@@ -145,7 +145,7 @@ def test_the_openapi_schema_validates_and_names_every_address(demo: dict[str, An
     row = schema["components"]["schemas"]["StandingsRow"]["properties"]
     assert list(row) == [
         "rank", "pair_number", "players", "vp", "mp", "matches_won", "point_difference",
-        "rounds_played",
+        "rounds_played", "decisions",
     ]  # fmt: skip
     # a token is optional on the public reads, required for the deals
     standings = schema["paths"]["/api/v1/clubs/{club_slug}/tournaments/{tournament_slug}/standings"]

@@ -189,6 +189,7 @@ def test_export_holds_every_row_of_the_tournament(played: Tournament) -> None:
         "rounds",
         "changes",
         "events",
+        "decisions",
         "signature",
     ]
     assert data["signature"]["algorithm"] == "django-signing-sha256"
@@ -244,8 +245,9 @@ def test_export_reads_in_the_same_queries_at_any_size(
         tournament_export(tournament=small)
     with CaptureQueriesContext(connection) as for_played:
         tournament_export(tournament=played)
-    # the pairs' substitutions and the deals the pairs wrote are one read each
-    assert len(for_small) == len(for_played) == 12
+    # the pairs' substitutions, the deals the pairs wrote and the arbiter's decisions are one
+    # read each
+    assert len(for_small) == len(for_played) == 13
 
 
 # --- the round trip ------------------------------------------------------------------------------

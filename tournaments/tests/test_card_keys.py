@@ -2,6 +2,7 @@
 (tournaments/forms/cards.py), every card on the table page shows its symbol and colour
 (templatetags/cards.py), and card mode has a tap keyboard (_card_keyboard.html)."""
 
+import re
 from typing import Any
 
 import pytest
@@ -199,6 +200,19 @@ def test_card_mode_has_a_tap_keyboard_per_side_and_score_sheet_mode_none(
     assert 'data-msg-pick-suit="Now tap the suit of the {rank}."' in cards
     assert "The suit letters are the English ones" in cards
     assert "js/card_keys.js" in cards and "<script>" not in cards  # no inline script (CSP)
+    # each row of keys is one tab stop (a toolbar; the arrow keys move along it), and the
+    # letters are named: "K, king"
+    keyboard = cards[cards.index("data-card-keys") : cards.index('data-side="ew"')]
+    rows = re.findall(r'role="toolbar"[^>]*>(.*?)</div>', keyboard, re.S)
+    assert [len(re.findall(r"<button", row)) for row in rows] == [2, 13, 5]
+    assert [len(re.findall(r"<button(?![^>]*tabindex=\"-1\")", row)) for row in rows] == [1, 1, 1]
+    assert len(re.findall(r"<button(?![^>]*tabindex=\"-1\")", keyboard)) == 5
+    named = re.findall(r'data-rank="(\w)"[^>]*>\w<span class="sr-only">, (\w+)</span>', keyboard)
+    assert named == [("A", "ace"), ("J", "jack"), ("Q", "queen"), ("K", "king")]
+    italian = organiser_client.get(
+        url("table_entry", table) + "?mode=cards", HTTP_ACCEPT_LANGUAGE="it"
+    ).content.decode()
+    assert 'data-rank="K" tabindex="-1">K<span class="sr-only">, re</span>' in italian
     sheet = organiser_client.get(url("table_entry", table)).content.decode()
     assert "data-card-keys" not in sheet
     swapped = organiser_client.get(url("table_entry", table) + "?mode=cards", **HTMX)

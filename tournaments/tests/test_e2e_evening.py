@@ -543,7 +543,9 @@ def _check_standings_csv(
 ) -> None:
     """The standings file: each pair's VP and MP as stored, MP the sum of its deal sides, and
     table 1's pairs with the corrected result."""
-    assert list(rows[0]) == ["rank", "pair_number", "players", "vp", "mp", "rounds_played"]
+    assert list(rows[0]) == [
+        "rank", "pair_number", "players", "vp", "mp", "rounds_played", "decisions",
+    ]  # fmt: skip
     pairs = {pair.number: pair for pair in Pair.objects.filter(tournament=tournament)}
     assert sorted(int(row["pair_number"]) for row in rows) == sorted(pairs) == list(range(1, 9))
     for row in rows:

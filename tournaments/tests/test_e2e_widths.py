@@ -132,6 +132,7 @@ PAGES = [
     _organiser("settings", lambda w: reverse("tournament_edit", args=[w.deals.pk])),
     _organiser("pairs", lambda w: reverse("pairs_add", args=[w.fresh.pk])),
     _organiser("pair", lambda w: reverse("pair_detail", args=[w.deals.pairs.get(number=1).pk])),
+    _organiser("check-in", lambda w: reverse("check_in", args=[w.fresh.pk])),
     _organiser("seat-round", lambda w: reverse("round_prepare", args=[w.fresh.pk])),
     _organiser("round-board-seating", lambda w: reverse("round_board", args=[w.seating.pk])),
     _organiser("round-board-playing", lambda w: reverse("round_board", args=[w.playing.pk])),
@@ -228,6 +229,7 @@ def set_up_world() -> World:
     _play(first, anna, [NS_WINS, EW_STUCK, NS_WINS])
     playing = _round(deals, 2)
     _play(playing, anna, [EW_STUCK, NS_WINS, NS_WINS], limit=4)  # table 1 done, table 2 one deal
+    services.clock_start(round=playing, minutes=45)  # its clock on the board, phones, wall
     # the players at work: table 3 waits for East-West to accept, table 4 disputes its deal 1
     seats = {(s.table.number, s.direction): s for s in playing.seats.select_related("table")}
     players.proposal_write(seat=seats[3, "ns"], number=1, sides=NS_WINS, mode="summary", key="w3")

@@ -26,16 +26,17 @@ NS_CLOSES = {
 EW_STUCK = {"melded_points": 50, "hand_points": 120, "burracos": {}, "pot": "not_taken"}
 """50 melded - 120 in hand - 100 for the pot not taken = -170."""
 
-STANDINGS_HEADER = ["rank", "pair_number", "players", "vp", "mp", "rounds_played"]
+STANDINGS_HEADER = ["rank", "pair_number", "players", "vp", "mp", "rounds_played", "decisions"]
 TARGET_STANDINGS_HEADER = [
     "rank", "pair_number", "players", "vp", "mp", "matches_won", "point_difference",
-    "rounds_played",
+    "rounds_played", "decisions",
 ]  # fmt: skip
+"""`decisions` (the arbiter's, README "Exports") came last, after the others."""
 DEALS_HEADER = [
     "round", "table", "deal", "direction", "pair_number", "players", "opponent_pair_number",
     "entry_mode", "closed", "pot", "melded_points", "hand_points",
     "clean", "dirty", "semi_clean", "noble", "royal", "wild",
-    "burraco_bonus", "closing_bonus", "hand_penalty", "pot_penalty", "total",
+    "burraco_bonus", "closing_bonus", "hand_penalty", "pot_penalty", "total", "decision",
 ]  # fmt: skip
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 HOSTILE_NAMES = ['=HYPERLINK("http://evil.example/x")', "-Rossi", "+Bianchi", "@Verdi"]
@@ -280,11 +281,13 @@ def test_deal_results_csv_has_every_component_of_every_side(
                      # clean dirty semi_clean noble royal wild
                      "1", "0", "1", "0", "0", "0",
                      # burraco_bonus closing_bonus hand_penalty pot_penalty total
-                     "350", "100", "0", "0", "750"]  # fmt: skip
+                     "350", "100", "0", "0", "750",
+                     # decision
+                     ""]  # fmt: skip
     assert east == ["1", "1", "1", "E-W", str(ew.number), ew.names, str(ns.number),
                     "summary", "0", "not_taken", "50", "120",
                     "0", "0", "0", "0", "0", "0",
-                    "0", "0", "120", "100", "-170"]  # fmt: skip
+                    "0", "0", "120", "100", "-170", ""]  # fmt: skip
     assert_no_formula_text(rows)
 
 
@@ -309,7 +312,7 @@ def test_deal_results_escape_hostile_names(
     players = {row[5] for row in rows[1:]}
     assert "'-Rossi – Name2b Surname2b" in players
     assert '\'=HYPERLINK("http://evil.example/x") – Name1b Surname1b' in players
-    assert "-170" in {row[-1] for row in rows[1:]}  # a negative total is not escaped
+    assert "-170" in {row[-2] for row in rows[1:]}  # a negative total is not escaped
     assert_no_formula_text(rows)
 
 
@@ -359,11 +362,12 @@ def test_deal_results_cost_the_same_queries_at_4_and_40_tables(
         response = organiser_client.get(url)
     assert len(read_csv(response)) == 1 + tables * 2
     # the session, user, the tournament (scoped to the user's clubs), its club (for the file
-    # name), every deal side with its deal, table, round, pair and players
+    # name), every deal side with its deal, table, round, pair and players, the arbiter's
+    # decisions
     assert len(queries) == DEAL_EXPORT_QUERIES, [q["sql"] for q in queries]
 
 
-DEAL_EXPORT_QUERIES = 5
+DEAL_EXPORT_QUERIES = 6
 
 
 # --- the public standings CSV --------------------------------------------------------------------

@@ -92,21 +92,22 @@ def test_the_public_copies_are_the_organisers_files(
 def test_the_golden_files_hold_what_the_evening_played(evening: Evening) -> None:
     """The pinned files are worth pinning: numbers, negative totals, an escaped name, CRLF."""
     standings = (GOLDEN / "deals_standings.csv").read_bytes()
-    assert standings.startswith(b"rank,pair_number,players,vp,mp,rounds_played\r\n")
+    assert standings.startswith(b"rank,pair_number,players,vp,mp,rounds_played,decisions\r\n")
     assert "'=Rossi – Paola Neri".encode() in standings
     assert "Niccolò D'Amico – Anna Maria De Luca".encode() in standings
     deals = (GOLDEN / "deals_deals.csv").read_bytes().decode("utf-8").splitlines()
-    assert deals[0].endswith(",burraco_bonus,closing_bonus,hand_penalty,pot_penalty,total")
+    assert deals[0].endswith(",burraco_bonus,closing_bonus,hand_penalty,pot_penalty,total,decision")
     assert deals[1] == (
         "1,1,1,N-S,3,Giuseppe Verdi – Carla Fracci,4,summary,1,taken,"
-        "310,0,1,0,1,0,0,0,350,100,0,0,760"
+        "310,0,1,0,1,0,0,0,350,100,0,0,760,"
     )
     assert deals[2] == (
-        "1,1,1,E-W,4,'=Rossi – Paola Neri,3,summary,0,not_taken,45,125,0,0,0,0,0,0,0,0,125,100,-180"
+        "1,1,1,E-W,4,'=Rossi – Paola Neri,3,summary,0,not_taken,45,125,0,0,0,0,0,0,0,0,125,100,"
+        "-180,"
     )
     # 2 rounds x 2 tables x 3 deals x 2 sides, and the header
     assert len(deals) == 1 + 2 * 2 * 3 * 2
     target = (GOLDEN / "target_standings.csv").read_bytes().decode("utf-8").splitlines()
     assert target[0] == (
-        "rank,pair_number,players,vp,mp,matches_won,point_difference,rounds_played"
+        "rank,pair_number,players,vp,mp,matches_won,point_difference,rounds_played,decisions"
     )

@@ -125,7 +125,7 @@ def test_libreoffice_reads_back_the_numbers_of_every_csv(
     # every number of every file: 5 + 5 standings rows (5 and 7 numbers), 24 + 18 deal sides
     # (19 numbers each: all but direction, players, entry mode and pot), 6 + 11 season rows
     assert compared == 5 * 5 + 5 * 7 + 24 * 19 + 18 * 19 + 6 * 5 + 11 * 5
-    assert read_back["deals_deals"][2][-1] == "-180"  # a negative total stays a number
+    assert read_back["deals_deals"][2][-2] == "-180"  # a negative total stays a number
 
 
 def test_numbers_are_numbers_dates_are_dates_and_text_never_runs(
@@ -135,8 +135,8 @@ def test_numbers_are_numbers_dates_are_dates_and_text_never_runs(
     book = openpyxl.load_workbook(io.BytesIO(get_xlsx(organiser_client, address)))
     standings, about = book.worksheets
     rows = rows_of(standings)
-    assert rows[1] == [1, 1, "Mario Rossi – Lucia Bianchi", 34, 2000, 2]
-    assert all(isinstance(v, int) for row in rows[1:] for i, v in enumerate(row) if i != 2)
+    assert rows[1] == [1, 1, "Mario Rossi – Lucia Bianchi", 34, 2000, 2, None]  # no decision
+    assert all(isinstance(v, int) for row in rows[1:] for i, v in enumerate(row[:-1]) if i != 2)
     assert all(cell.font.b for cell in standings[1])
     assert standings.freeze_panes == "A2"
     rossi = next(row for row in standings.iter_rows(min_row=2) if row[1].value == 4)[2]
@@ -168,7 +168,7 @@ def test_the_deal_results_speak_the_readers_language_in_the_words_of_the_game(
         assert header[12] == clean and header[9] == pot, (language, header)
         assert sheet.title == title
         assert second[3] == ew, language
-        assert first[:3] == [1, 1, 1] and first[-1] == 760 and second[-1] == -180
+        assert first[:3] == [1, 1, 1] and first[-2] == 760 and second[-2] == -180
     # the pot and the entry mode in the entry form's words, not the CSV's codes
     assert [first[7], first[9], second[9]] == ["Score sheet", "taken", "not taken"]
 
@@ -210,9 +210,10 @@ def test_a_tables_headers_are_the_pages_own_in_the_readers_language(
         book = openpyxl.load_workbook(io.BytesIO(get_xlsx(organiser_client, address, language)))
         excel = rows_of(book.worksheets[0])[0]
         # the file has every column of the CSV, in the CSV's order, under the page's own
-        # words; the page of a match-format evening shows all of them but VP (no VP there)
-        assert len(excel) == 8 and len(parser.found) == 7
-        assert set(excel) - set(parser.found) == {excel[3]}
+        # words; the page of a match-format evening shows all of them but VP (no VP there) and
+        # the arbiter's decisions (marks by the names there)
+        assert len(excel) == 9 and len(parser.found) == 7
+        assert set(excel) - set(parser.found) == {excel[3], excel[8]}
         with translation.override(language):
             assert excel[3] == translation.gettext("VP")
 

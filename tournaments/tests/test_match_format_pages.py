@@ -67,7 +67,7 @@ def test_match_format_pages_show_matches_won_and_no_vp(
     header, *rows = csv.reader(io.StringIO(text))
     assert header == [
         "rank", "pair_number", "players", "vp", "mp", "matches_won", "point_difference",
-        "rounds_played",
+        "rounds_played", "decisions",
     ]  # fmt: skip
     assert {row[3] for row in rows} == {"0"}  # the file's VP: there is none in a match
 

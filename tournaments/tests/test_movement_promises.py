@@ -7,6 +7,7 @@ import itertools
 import re
 from collections import Counter
 
+import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
@@ -261,3 +262,39 @@ def test_the_warnings_name_the_pairs_by_number_in_the_organisers_words() -> None
         "pair 3 meets pair 4 again.",
         "Step 1 brings no rematch.",
     ]
+
+
+def test_a_mitchell_step_that_returns_east_west_home_is_refused_in_the_organisers_words(
+    club: Club, organiser: User
+) -> None:
+    # found walking the pages: the movement's own refusal (plain English) reached Italian pages
+    from django.utils import translation
+
+    from tournaments.services import ServiceError
+
+    tournament = make_tournament(club, pairs=8, rounds=3)
+    play(tournament, organiser, seed=1)
+    with translation.override("it"), pytest.raises(ServiceError) as refused:
+        services.round_prepare(tournament=tournament, movement="mitchell", step=4, user=organiser)
+    assert str(refused.value) == (
+        "Con 8 coppie un passo Mitchell di 4 riporta gli Est-Ovest al tavolo da cui sono "
+        "partiti: scegli un passo da 1 a 3, o lascia vuoto."
+    )
+    assert not tournament.round_set.filter(number=2).exists()
+
+
+def test_a_mitchell_of_two_pairs_is_refused_in_the_organisers_words(
+    club: Club, organiser: User
+) -> None:
+    from django.utils import translation
+
+    from tournaments.services import ServiceError
+
+    tournament = make_tournament(club, pairs=2, rounds=2)
+    play(tournament, organiser, seed=1)
+    with translation.override("it"), pytest.raises(ServiceError) as refused:
+        services.round_prepare(tournament=tournament, movement="mitchell", user=organiser)
+    assert str(refused.value) == (
+        "Un Mitchell richiede almeno 3 coppie: con 2 nessuno può spostarsi. "
+        "Scegli un altro movimento."
+    )

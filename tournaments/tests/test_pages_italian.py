@@ -74,7 +74,7 @@ def test_the_standings_csv_stays_english_and_plain_in_italian(
     in_italian = anonymous_client.get(address, HTTP_ACCEPT_LANGUAGE="it").content
     assert in_italian == anonymous_client.get(address).content  # byte for byte
     header, *rows = csv.reader(io.StringIO(in_italian.decode()))
-    assert header == ["rank", "pair_number", "players", "vp", "mp", "rounds_played"]
+    assert header == ["rank", "pair_number", "players", "vp", "mp", "rounds_played", "decisions"]
     assert ["20", "1800"] in [row[3:5] for row in rows]
 
 

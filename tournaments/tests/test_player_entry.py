@@ -2,6 +2,7 @@
 accept it (it counts) or say it is wrong (the organiser decides), a resend counts once, and a
 link opens only its own table while its round is open."""
 
+import re
 from typing import Any
 
 import pytest
@@ -348,6 +349,22 @@ def test_an_illegal_deal_is_refused_by_the_engine_and_nothing_is_written(club: C
     assert "N-S" in text and "burraco" in text and "20" in text
     assert not DealProposal.objects.exists()
     assert not ResultChange.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_refused_send_is_announced_and_the_focus_goes_to_the_first_error(club: Club) -> None:
+    table = players_table(club)
+    wrong = {**NS_WINS, "ns": {**NS_WINS["ns"], "melded_points": "-30"}}
+    page = write(Client(), table, "ns", 1, wrong, **HTMX).content.decode()
+    alert = re.findall(r'<p class="notice bad" role="alert" id="not-sent"[^>]*>([^<]*)</p>', page)
+    assert alert == ["Deal 1 is not sent: correct what is marked below, then send it again."]
+    focused = re.findall(r"<input[^>]*autofocus[^>]*>", page)
+    assert len(focused) == 1 and 'name="ns-melded_points"' in focused[0]
+    # the engine's refusal is no field's: the alert takes the focus
+    engine = {**NS_WINS, "ns": {**NS_WINS["ns"], "melded_points": "20"}}
+    page = write(Client(), table, "ns", 1, engine, key="key-0002", **HTMX).content.decode()
+    assert 'id="not-sent" tabindex="-1" autofocus>' in page
+    assert not DealProposal.objects.exists()
 
 
 @pytest.mark.django_db

@@ -329,6 +329,8 @@ def test_wrong_codes_are_limited_then_the_table_goes_to_the_organiser(
         ).content.decode()
     )
     assert "The organiser enters table 1 from now on: 5 wrong pair codes were typed there." in log
+    # done by the table's phone, not by someone the organiser should worry about
+    assert re.search(r"\d the phone at table 1 1 1 Who enters a table's results changed", log)
     # given back to the players, the table starts its count again
     organiser_client.post(reverse("table_entry_by", args=[table.pk]), {"organiser": "0"})
     table.refresh_from_db()
@@ -530,7 +532,10 @@ def test_a_replayed_write_answers_where_the_deal_stands_now(club: Club) -> None:
     table = players_table(club)
     write(Client(), table, "ns", 1, NS_WINS, key="written-once")
     again = write(Client(), table, "ns", 1, NS_WINS, key="written-once", **HTMX)
-    assert "Deal 1 sent. Now E-W accepts it on their phone." in text_of(again.content.decode())
+    assert (
+        "Deal 1 sent. Now E-W accepts it: on this phone with their pair code, "
+        "or on their own phone."
+    ) in text_of(again.content.decode())
     accept(Client(), table, "ew", DealProposal.objects.get(table=table))
     again = write(Client(), table, "ns", 1, NS_WINS, key="written-once", **HTMX)
     assert again.status_code == 200
@@ -599,3 +604,45 @@ def test_the_upgrade_gives_every_pair_a_new_link_and_a_code_unique_in_its_tourna
         assert len(set(codes)) == 5
     after, _codes = links_and_codes(first)
     assert not after & before  # the old links were printed for everyone: none is kept
+
+
+@pytest.mark.django_db
+def test_the_round_board_printed_or_saved_as_pdf_carries_no_pairs_link(
+    club: Club, organiser_client: Client
+) -> None:
+    """The board shows the organiser each pair's page, but a board printed (or saved as a PDF,
+    whose links stay clickable) must not hand them out: every such link is left off the print."""
+    table = players_table(club)
+    page = organiser_client.get(reverse("round_board", args=[table.round_id])).content.decode()
+    anchors = re.findall(r'<a\b[^>]*href="/p/[^"]+"[^>]*>', page)
+    assert len(anchors) == 4  # two tables, two pairs each
+    assert [a for a in anchors if "no-print" not in a] == []
+
+
+def test_the_settings_say_where_a_pair_finds_its_link() -> None:
+    """The help for "who enters the results" tells the organiser what the app does now: one link
+    per pair for the whole evening, on its slip, and the opponents' code on the same phone."""
+    from tournaments.forms.settings import TournamentForm
+
+    help_text = str(TournamentForm.base_fields["result_entry"].help_text)
+    assert "slip" in help_text
+    assert "pair code" in help_text
+    assert "score sheet" not in help_text and "for each round" not in help_text
+
+
+@pytest.mark.django_db
+def test_the_writer_is_told_the_opponents_may_accept_on_the_same_phone(club: Club) -> None:
+    """A table with one phone: before and after sending, the writing pair reads that the
+    opponents may accept right there with their pair code, not only on a phone of their own."""
+    table = players_table(club)
+    phone = Client()
+    before = text_of(phone.get(reverse("link_table", args=[link(table, "ns")])).content.decode())
+    assert (
+        "Once sent, the deal waits for E-W to accept it, on this phone with their pair code "
+        "or on their own: it counts only then."
+    ) in before
+    sent = text_of(write(phone, table, "ns", 1, NS_WINS, **HTMX).content.decode())
+    assert (
+        "Deal 1 sent. Now E-W accepts it: on this phone with their pair code, "
+        "or on their own phone."
+    ) in sent

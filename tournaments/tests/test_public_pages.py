@@ -182,6 +182,25 @@ def test_the_standings_poll_every_five_seconds_and_carry_the_sort(
     assert 'href="?sort=-number"' in standings  # sorted by pair number now: next tap reverses
 
 
+def test_the_sorted_column_says_so_and_the_table_box_takes_the_focus(
+    club: Club, organiser: User, anonymous_client: Client
+) -> None:
+    """A screen reader hears which column sorts the standings and which way (aria-sort), and
+    the box the table scrolls in on a phone is reached by Tab and named."""
+    tournament = evening(club, organiser, pairs=5)
+    address = url("public_tournament", tournament)
+
+    def sorted_headings(query: str) -> list[tuple[str, str]]:
+        standings = region(anonymous_client.get(address + query).content.decode(), "standings")
+        box = 'class="table-container scroll-x" tabindex="0" role="region" aria-label="Standings"'
+        assert box in standings
+        return re.findall(r'<th class="[^"]*col-(\w+)[^"]*"[^>]*aria-sort="(\w+)"', standings)
+
+    assert sorted_headings("?sort=number") == [("number", "ascending")]
+    assert sorted_headings("?sort=-mp") == [("mp", "descending")]
+    assert sorted_headings("") == []
+
+
 def test_the_standings_partial_honours_the_sort(
     club: Club, organiser: User, anonymous_client: Client
 ) -> None:
@@ -620,14 +639,16 @@ def test_the_organisers_tournament_page_has_the_publish_block(
 
 # --- a fixed number of queries, whatever the field ----------------------------------------------
 
-COLD = {"board": 21, "pair": 31}
+COLD = {"board": 23, "pair": 33}
 """A cold read on the database cache: the stored page and the tournament's version (one
 read, both missing); the tournament from the database, its version remembered; then the view's
 own reads: the tournament with its club, the data's cache read, the rows (the pairs and the
-current seating for the board, or for a pair page the pair, its substitutes, its tables' seats,
-their deals, the field's pair ids and its finished tables' seats, the withdrawals that left
-a table to its opponents as a bye), and the database cache's
-writes of the data and of the rendered page. On Redis: 4 and 8."""
+current seating for the board, and its last two rounds' publication and clock; or for a pair
+page the pair, its substitutes, its tables' seats, their deals, the field's pair ids and its
+finished tables' seats, the withdrawals that left a table to its opponents as a bye), the
+arbiter's decisions (the standings' marks; for a pair page its
+marks and the penalties of its chart), and the database cache's writes of the data and of the
+rendered page. On Redis: 4 and 8."""
 WARM = 1
 """A warm read: one read of the cache for the version and the page together (none on Redis:
 0 queries)."""

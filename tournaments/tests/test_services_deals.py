@@ -249,14 +249,15 @@ def test_a_correction_costs_a_fixed_handful_of_queries(club: Club, organiser: Us
         )  # fmt: skip
     # the table locked, its sides read, the deal and its two sides written, the audit record,
     # the players' versions set aside, the table, the results version (the tournament's lock),
-    # the standings read and written, whether a later round is seated
+    # the standings read and written (with the arbiter's penalties), whether a later round is
+    # seated
     transaction = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT")
     statements = [
         q["sql"]
         for q in queries
         if not q["sql"].startswith(transaction) and "burraco_cache" not in q["sql"]
     ]  # (without Redis, the cache is a table too)
-    assert len(statements) == 13, "\n".join(s[:90] for s in statements)
+    assert len(statements) == 14, "\n".join(s[:90] for s in statements)
     assert not any(q.startswith("DELETE") for q in statements), statements
 
 

@@ -19,6 +19,7 @@ from opendata import services as opendata_services
 from opendata.models import Webhook
 from tournaments import services
 from tournaments.models import Club, DealProposal, Season, Seat, Tournament
+from tournaments.services.decisions import decision_take
 from tournaments.tests.conftest import make_tournament
 
 PUBLIC = {
@@ -122,6 +123,9 @@ def world(club: Club, organiser: User) -> dict[str, object]:
         "season_id": season.pk,
         "change_id": tournament.changes.get().pk,
         "proposal_id": proposal.pk,
+        "decision_id": decision_take(
+            table=table, kind="timeout", deal_number=2, reason="Time", user=organiser
+        ).pk,
         "token": Seat.objects.get(table=table, direction="ns").pair.token,
         "club_id": club.pk,
         "token_id": opendata_services.token_create(club=club, name="site", user=organiser)[0].pk,

@@ -211,6 +211,35 @@ def test_a_burraco_count_above_ten_is_a_field_error(club: Club, organiser_client
 
 
 @pytest.mark.django_db
+def test_a_refused_save_is_announced_and_the_focus_goes_to_the_first_error(
+    club: Club, organiser_client: Client
+) -> None:
+    """A screen reader hears that the deal is not saved (role=alert), and the keyboard's focus
+    is on the first wrong field; a refusal no field is to blame for takes the focus to the alert.
+    The live check says nothing of saving: its regions are only filled (innerHTML), never
+    replaced, so that their changes are announced."""
+    table = seated_table(club)
+    deal = {**NS_WINS, "ew": {**NS_WINS["ew"], "hand_points": "-30"}}
+    page = save(organiser_client, table, 1, deal, **HTMX).content.decode()
+    alert = re.findall(r'<p class="notice bad" role="alert" id="not-saved"[^>]*>([^<]*)</p>', page)
+    assert alert == ["Deal 1 is not saved: correct what is marked below, then save it again."]
+    assert re.findall(r"<input[^>]*autofocus[^>]*>", page) == [
+        re.search(r'<input[^>]*name="ew-hand_points"[^>]*>', page)[0]  # type: ignore[index]
+    ]
+    assert 'id="not-saved" tabindex="-1">' in page  # the field has the focus, not the alert
+    data = form_data(table, 1, NS_WINS)
+    del data["version"]
+    page = organiser_client.post(url("deal_save", table), data, **HTMX).content.decode()
+    assert 'id="not-saved" tabindex="-1" autofocus>' in page and "<input" in page
+    assert "autofocus" not in page.replace('tabindex="-1" autofocus>', "")
+    check = organiser_client.post(url("deal_check", table), form_data(table, 1, deal), **HTMX)
+    html = check.content.decode()
+    assert "not-saved" not in html and 'hx-swap-oob="true"' not in html
+    assert 'id="err-ew-hand_points" hx-swap-oob="innerHTML"' in html
+    assert DealSide.objects.count() == 0
+
+
+@pytest.mark.django_db
 def test_a_missing_version_or_number_is_shown_on_top_and_nothing_is_saved(
     club: Club, organiser_client: Client
 ) -> None:
@@ -243,7 +272,7 @@ def test_deal_check_scores_without_saving(club: Club, organiser_client: Client) 
     assert response["Vary"].startswith("HX-Request")
     html = response.content.decode()
     assert "<html" not in html and "<input" not in html  # only feedback: the inputs stay put
-    assert 'id="live-result" class="live-result" hx-swap-oob="true"' in html
+    assert 'id="live-result" class="live-result" hx-swap-oob="innerHTML"' in html
     assert region(html, "live-total-ns") == "600" and region(html, "live-total-ew") == "70"
     assert "After this deal: N-S 600 – E-W 70 · VP 15–5" in text_of(region(html, "live-result"))
     assert Deal.objects.count() == 0 and ResultChange.objects.count() == 0

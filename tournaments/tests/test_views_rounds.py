@@ -112,9 +112,10 @@ def test_a_mitchell_step_that_does_not_fit_says_why(
     response = organiser_client.post(
         reverse("round_prepare", args=[tournament.pk]), {"movement": "mitchell", "step": "2"}
     )
-    assert "step 2 brings East-West back to the table they started at" in (
-        response.content.decode()
-    )
+    assert (
+        "With 4 pairs a Mitchell step of 2 brings East-West back to the table they started at: "
+        "choose a step from 1 to 1, or leave it empty."
+    ) in response.content.decode()
     assert tournament.round_set.count() == 1
 
 

@@ -5,6 +5,8 @@ from django.urls import path
 
 from tournaments.views.organiser import (
     changes,
+    checkin,
+    decisions,
     entry,
     exports,
     pairs,
@@ -45,6 +47,10 @@ urlpatterns = [
     path(f"{R}/reseat/", rounds.round_reseat, name="round_reseat"),
     path(f"{R}/swap/", rounds.round_swap, name="round_swap"),
     path(f"{R}/start/", rounds.round_start, name="round_start"),
+    path(f"{R}/publish/", rounds.round_publish, name="round_publish"),
+    path(f"{R}/clock/", rounds.round_clock, name="round_clock"),
+    path(f"{T}/check-in/", checkin.check_in, name="check_in"),
+    path(f"{T}/check-in/absent/", checkin.absent_withdraw, name="absent_withdraw"),
     # tables and deals
     path("organise/tables/<int:table_id>/", entry.table_entry, name="table_entry"),
     path("organise/tables/<int:table_id>/check/", entry.deal_check, name="deal_check"),
@@ -53,6 +59,17 @@ urlpatterns = [
         "organise/tables/<int:table_id>/deals/<int:number>/remove/",
         entry.deal_remove,
         name="deal_remove",
+    ),
+    # the arbiter's decisions (the round clock links to table_decision?kind=timeout&deal=N)
+    path(
+        "organise/tables/<int:table_id>/decision/",
+        decisions.table_decision,
+        name="table_decision",
+    ),
+    path(
+        "organise/decisions/<int:decision_id>/cancel/",
+        decisions.decision_undo,
+        name="decision_cancel",
     ),
     # the players' own entry: a table taken over, a disputed deal decided
     path("organise/tables/<int:table_id>/entry-by/", players.table_entry_by, name="table_entry_by"),

@@ -14,9 +14,13 @@ from django.shortcuts import render
 from django_htmx.middleware import HtmxDetails
 
 from burraco_club.i18n import use_club_language
-from tournaments.models import Pair
+from tournaments import services
+from tournaments.models import Pair, Round, Seat, Tournament
 from tournaments.rules import limits
+from tournaments.rules.evening import check_in_refusal, unpublished_text
 from tournaments.selectors import links
+from tournaments.selectors.evening import hidden_round, round_clock
+from tournaments.services import ServiceError
 
 REFRESH_SECONDS = 5
 """How often a pair's evening page follows the evening by itself."""
@@ -88,13 +92,54 @@ def slow_down(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
+def evening_context(
+    tournament: Tournament, round_: Round | None, seat: Seat | None = None
+) -> dict[str, Any]:
+    """What every page of a link shows of the evening: the clock of the pair's round while it
+    is played (with "sound on this phone") and, while the next round's seating is the
+    organiser's alone, a line that says so (read with the link's seat, when it has one)."""
+    if seat is not None and hasattr(seat, "hidden_round"):
+        hidden = seat.hidden_round
+    else:
+        hidden = hidden_round(tournament)
+    clock = round_clock(round_) if round_ is not None and round_.status == "playing" else None
+    return {
+        "hidden_text": unpublished_text(hidden) if hidden else "",
+        "clock": clock,
+        "clock_round": round_.number if round_ is not None else None,
+        "clock_sound": "asked",
+    }
+
+
+def _check_in(request: HtmxHttpRequest, pair: Pair) -> bool:
+    """A pair that opens its link before round 1 is seated checks itself in (the slip is its
+    proof of being here); True when it is checked in."""
+    tournament = pair.tournament
+    if check_in_refusal(
+        finished=tournament.is_finished, rounds_seated=tournament.round_set.count()
+    ):
+        return False
+    if pair.withdrawn_from is not None:
+        return False
+    if pair.checked_in_at is None and request.method == "GET" and not request.htmx:
+        try:
+            services.pair_check_in(pair=pair, by_link=True)
+        except ServiceError:
+            return False
+        pair.refresh_from_db(fields=["checked_in_at"])
+    return pair.checked_in_at is not None
+
+
 def _unseated(request: HtmxHttpRequest, pair: Pair) -> HttpResponse:
-    """A pair whose first round is not seated yet: its page says so and follows by itself until
-    its table is there. Nothing can be sent from it yet (409)."""
+    """A pair whose first round is not seated yet (or not published): its page says so and
+    follows by itself until its table is there; opened before round 1 is seated, it checks the
+    pair in. Nothing can be sent from it yet (409)."""
     context = {
         "pair": pair,
         "tournament": pair.tournament,
         "refresh_seconds": REFRESH_SECONDS * 2,
+        "checked_in": _check_in(request, pair),
+        **evening_context(pair.tournament, None),
     }
     status = 200 if request.method in ("GET", "HEAD") else 409
     name = "tournaments/players/unseated.html"

@@ -40,6 +40,7 @@ from tournaments.views.player_links import (
     IDLE_REFRESH_SECONDS,
     TABLE_REFRESH_SECONDS,
     HtmxHttpRequest,
+    evening_context,
     link_view,
 )
 from tournaments.views.table_page import (
@@ -48,6 +49,7 @@ from tournaments.views.table_page import (
     deal_rows,
     entry_for,
     feedback_for,
+    focus_first_error,
     in_words,
     posted_entry,
     standing_of,
@@ -144,6 +146,7 @@ def _context(
         "poll": poll,
         "refresh_seconds": refresh,
         "opponent": page.pairs.get(_names(link.seat)["theirs"]),
+        **evening_context(page.tournament, link.seat.round, link.seat),
         **_names(link.seat),
     }
 
@@ -236,9 +239,11 @@ def _refused(
         error = " ".join(_problems_text(problems, link.page.tournament.variant))
         return _render(request, _context(request, link, error=error), status=status)
     feedback = feedback_for(link.page, entry, number, problems)
+    first_error = focus_first_error(entry) if entry is not None else False
     context = _context(
         request, link, entry=entry, number=number, feedback=feedback, answering=answering
     )
+    context.update(not_sent=True, first_error=first_error)  # the alert above the form
     return _render(request, context, status=status)
 
 

@@ -23,6 +23,7 @@ from tournaments.views.player_links import (
     REFRESH_SECONDS,
     HtmxHttpRequest,
     counted,
+    evening_context,
     link_view,
     slow_down,
     too_many,
@@ -59,6 +60,7 @@ def _evening_page(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
         "places": pages.places_of(seat),
         "history": pair_history(tournament, seat.pair.number),
         "refresh_seconds": REFRESH_SECONDS,
+        **evening_context(tournament, seat.round, seat),
     }
     if not request.htmx:
         return render(request, "tournaments/players/evening.html", context)

@@ -350,3 +350,14 @@ def posted_entry(
         number = page.next_number or 1
     mode = str(data.get("mode", "summary"))
     return entry_for(page, number, mode, data=data, sheet_total=sheet_total), number
+
+
+def focus_first_error(entry: EntryForms) -> bool:
+    """A refused save (or send) moves the keyboard's focus to the first field with an error
+    (htmx and the browser focus an `autofocus` element of what they show); without one, to the
+    page's "not saved" (or "not sent") alert. True when a field takes it."""
+    for bound in entry.fields():
+        if bound.errors and not bound.is_hidden:
+            bound.field.widget.attrs["autofocus"] = True
+            return True
+    return False

@@ -7,6 +7,8 @@ from tournaments.models import Round, Seat, Table
 from tournaments.rules import names
 from tournaments.rules.glossary import words_for
 from tournaments.rules.sides import SideScore
+from tournaments.selectors.decisions import Mark
+from tournaments.selectors.evening import ClockTimes
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
 DIRECTIONS = {NS: "north_south", EW: "east_west"}
@@ -63,6 +65,8 @@ class StandingRow:
     """The first round a withdrawn pair no longer plays."""
     joined_from: int = 1
     """The first round a late pair played."""
+    decision_marks: tuple[Mark, ...] = ()
+    """The arbiter's standing decisions on the pair (or setting its tables' results)."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,10 @@ class Board:
 
     standings: tuple[StandingRow, ...]
     seating: Seating | None
+    hidden: int | None = None
+    """The latest round, while its seating is the organiser's alone (not published yet)."""
+    clock: ClockTimes | None = None
+    """The clock of the round being played, once started."""
 
 
 @dataclass(frozen=True)
@@ -206,6 +214,7 @@ class PairHistory:
     joined_from: int = 1
     spells: tuple[tuple[str, int, int | None], ...] = ()
     """Who played which rounds, after a substitution: (name, first, last or None)."""
+    decision_marks: tuple[Mark, ...] = ()
 
 
 @dataclass(frozen=True)

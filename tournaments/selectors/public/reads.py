@@ -19,10 +19,12 @@ from django.core.cache import cache
 from django.db.models import Subquery
 
 from tournaments.models import Club, DealSide, Pair, Round, Seat, Tournament, TournamentEvent
+from tournaments.rules import decisions as rules_decisions
 from tournaments.rules.names import sort_key
 from tournaments.rules.sides import SideScore
-from tournaments.rules.standings import STANDING_FIELDS
-from tournaments.selectors import organiser, results
+from tournaments.rules.standings import STANDING_FIELDS, Penalty
+from tournaments.selectors import decisions, organiser, results
+from tournaments.selectors.evening import public_seating, rounds_now
 from tournaments.selectors.pairs import player_spells
 from tournaments.selectors.public.cache import CACHE_SECONDS, cache_key, cached
 from tournaments.selectors.public.models import (
@@ -120,6 +122,7 @@ def _pair_ref(pair: Pair) -> PairRef:
 
 
 def _load_board(tournament: Tournament) -> Board:
+    marks = decisions.marks_by_pair(tournament)
     rows = tuple(
         StandingRow(
             number=pair.number,
@@ -130,10 +133,12 @@ def _load_board(tournament: Tournament) -> Board:
             **{name: getattr(pair, name) for name in STANDING_FIELDS},
             withdrawn_from=pair.withdrawn_from,
             joined_from=pair.joined_from,
+            decision_marks=tuple(marks.get(pair.pk, ())),
         )
         for pair in organiser.standings_for(tournament)
     )
-    return Board(standings=rows, seating=_load_seating(tournament))
+    hidden, clock = rounds_now(tournament)
+    return Board(standings=rows, seating=_load_seating(tournament), hidden=hidden, clock=clock)
 
 
 def round_seating(tournament: Tournament, number: int) -> Seating | None:
@@ -145,10 +150,11 @@ def round_seating(tournament: Tournament, number: int) -> Seating | None:
 def _load_seating(tournament: Tournament, number: int | None = None) -> Seating | None:
     """The seats of round `number` (else the latest round) with their tables, pairs and
     players: one query."""
-    latest = tournament.round_set.order_by("-number").values("number")[:1]
-    which: Any = Subquery(latest) if number is None else number
+    latest = tournament.round_set.filter(public_seating()).order_by("-number").values("number")
+    which: Any = Subquery(latest[:1]) if number is None else number
     seats = (
         Seat.objects.filter(round__tournament=tournament, round__number=which)
+        .filter(public_seating("round__"))
         .select_related("round", "table", "pair__player_one", "pair__player_two")
         .order_by("table__number", "direction")
     )
@@ -192,7 +198,7 @@ def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
     pair = tournament.pairs.select_related("player_one", "player_two").filter(number=number).first()
     if pair is None:
         return None
-    seats = Seat.objects.filter(table__seats__pair=pair).select_related(
+    seats = Seat.objects.filter(public_seating("round__"), table__seats__pair=pair).select_related(
         "round", "table", "pair__player_one", "pair__player_two"
     )
     at_table: dict[int, dict[str, Seat]] = defaultdict(dict)
@@ -218,6 +224,7 @@ def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
         withdrawn_from=pair.withdrawn_from,
         joined_from=pair.joined_from,
         spells=tuple((spell.name, spell.first, spell.last) for spell in player_spells(pair)),
+        decision_marks=tuple(decisions.marks_by_pair(tournament).get(pair.pk, ())),
     )
 
 
@@ -280,9 +287,13 @@ def _load_progress(tournament: Tournament) -> Progress:
     by_pair: dict[int, list[tuple[int, int, int, int, int, int]]] = {
         n: [] for n in numbers.values()
     }
+    penalties = decisions.standing(tournament).filter(
+        kind__in=(rules_decisions.LATE, rules_decisions.PENALTY), pair__isnull=False
+    )
+    taken = [(d.round_number, Penalty(d.pair_id, d.mp, d.vp)) for d in penalties]  # type: ignore[arg-type]
     for last in sorted(finished_rounds):
         so_far = [outcome for k, listed in by_round.items() if k <= last for outcome in listed]
-        records = play_format.rank(pair_ids, so_far)
+        records = play_format.rank(pair_ids, so_far, [p for k, p in taken if k <= last])
         for pid, record in records.items():
             by_pair[numbers[pid]].append(
                 (

@@ -23,17 +23,20 @@ from django_htmx.middleware import HtmxDetails
 from scoring import InvalidDeal
 from scoring.problems import Problem
 from tournaments import services
+from tournaments.forms.decisions import KIND_HELP
 from tournaments.forms.entry import SIDES, EntryForms, initial_from_entry
 from tournaments.forms.sheet_total import written_totals
 from tournaments.models import Deal
 from tournaments.selectors.table import TablePage, table_page, table_to_save
 from tournaments.templatetags.numbers import points_text
+from tournaments.views.organiser.decisions import decision_form
 from tournaments.views.table_page import (
     Feedback,
     check_typed,
     deal_rows,
     entry_for,
     feedback_for,
+    focus_first_error,
     in_words,
     posted_entry,
     side_names,
@@ -102,6 +105,10 @@ def _context(
         "editing": editing,
         "saved_totals": page.totals.get(number),
         "feedback": feedback,
+        "decision_form": None
+        if page.no_decision
+        else decision_form(page, initial=extra.pop("decision_initial", None)),
+        "kind_help": KIND_HELP,
         **extra,
     }
 
@@ -120,13 +127,17 @@ def _render(
 @require_GET
 @vary_on_headers("HX-Request")
 def table_entry(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
-    """The table page; with htmx, only the entry form (the mode switch swaps it)."""
+    """The table page; with htmx, only the entry form (the mode switch swaps it).
+    `?kind=timeout&deal=3` preselects the arbiter's decision form (the round clock links
+    `table_entry?kind=timeout&deal=N#decisions` at the end of time)."""
     page = table_page(request.user, table_id)
     mode = request.GET.get("mode")
     entry, number = _blank_entry(
         page, _whole(request.GET.get("edit")), mode if mode in ("summary", "cards") else None
     )
-    return _render(request, "entry-form", _context(page, entry, number))
+    chosen = {"kind": request.GET.get("kind"), "deal_number": _whole(request.GET.get("deal"))}
+    context = _context(page, entry, number, decision_initial=chosen)
+    return _render(request, "entry-form", context)
 
 
 @login_required
@@ -179,7 +190,9 @@ def deal_save(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     page = table_page(request.user, table_id)  # the whole page, to show the form again
     entry, number = posted_entry(page, request.POST, sheet_total=True)
     feedback = feedback_for(page, entry, number, problems)
-    return _render(request, "entry-main", _context(page, entry, number, feedback))
+    first_error = focus_first_error(entry)
+    context = _context(page, entry, number, feedback, not_saved=True, first_error=first_error)
+    return _render(request, "entry-main", context)
 
 
 def _saved(request: HtmxHttpRequest, table_id: int, deal: Deal) -> HttpResponse:

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET
 from tournaments import exports, federation, selectors
 from tournaments.models import Pair, Round, Tournament
 from tournaments.rules.sheet import sheet_of
+from tournaments.selectors.decisions import deal_file_texts
 from tournaments.selectors.exports import deal_sides_of
 from tournaments.tables import StandingsTable
 
@@ -40,7 +41,7 @@ def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_GET
 def deal_results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
-    rows = exports.deal_result_rows(deal_sides_of(tournament))
+    rows = exports.deal_result_rows(deal_sides_of(tournament), deal_file_texts(tournament))
     filename = exports.export_filename(tournament.club.slug, tournament.slug, what="deals")
     return exports.rows_csv_response(exports.DEAL_RESULT_COLUMNS, rows, filename)
 

@@ -305,6 +305,8 @@ def pair_withdraw(request: HttpRequest, pair_id: int) -> HttpResponse:
                     "round": done.from_round
                 }
             messages.success(request, text)
+            for warning in done.warnings:  # what no seating of the pairs left could keep
+                messages.warning(request, warning)
             return redirect("pair_detail", pair_id=pair.pk)
     return render(request, "tournaments/pair.html", _pair_context(pair, withdraw_form=form))
 

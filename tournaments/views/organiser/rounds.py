@@ -20,7 +20,10 @@ from tournaments import selectors, services
 from tournaments.forms.rounds import MovementForm, PrepareForm, SwapForm
 from tournaments.models import Round, Table, Tournament
 from tournaments.rules import limits
+from tournaments.rules.evening import clock_refusal
+from tournaments.selectors import evening as evening_reads
 from tournaments.selectors import players, progress
+from tournaments.selectors.decisions import marks_by_table
 from tournaments.selectors.pairs import round_field
 from tournaments.selectors.progress import progress_of
 from tournaments.services import ServiceError
@@ -81,6 +84,7 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                     for warning in prepared.warnings:
                         messages.warning(request, warning)
                     return redirect("round_board", round_id=prepared.round.pk)
+    field = round_field(tournament, number)
     return render(
         request,
         "tournaments/round_prepare.html",
@@ -88,7 +92,8 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament,
             "number": number,
             "planned": Round.Movement(planned).label,
-            "field": round_field(tournament, number),
+            "field": field,
+            "pair_count": field.playing,
             "form": form,
             "preview": preview,
             "asked_again": request.method == "POST" and preview is not None,
@@ -117,6 +122,10 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
     tournament = round_.tournament
     tables = selectors.round_tables(round_)
     playing = [t for t in tables if not t.is_bye]
+    if round_.status != Round.Status.SEATING:
+        marks = marks_by_table(tournament)
+        for table in playing:
+            table.decision_marks = marks.get((round_.number, table.number), [])  # type: ignore[attr-defined]
     context = {
         "round": round_,
         "tournament": tournament,
@@ -125,6 +134,7 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
         "table_count": len(playing),
         "refresh_seconds": REFRESH_SECONDS,
         **_next_steps(round_),
+        **_evening_of(round_),
     }
     if tournament.result_entry == Tournament.ResultEntry.PLAYERS:
         _follow_players(round_, tables, context)
@@ -146,6 +156,18 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
         )
     context.update(extra)
     return context
+
+
+def _evening_of(round_: Round) -> dict[str, Any]:
+    """The seating's publication and the round clock, with the tables out of time."""
+    tournament = round_.tournament
+    return {
+        "seating_public": evening_reads.is_public(round_),
+        "clock": evening_reads.round_clock(round_),
+        "clock_minutes": services.round_minutes(tournament),
+        "clock_refusal": clock_refusal(finished=tournament.is_finished, status=round_.status),
+        "out_of_time": evening_reads.tables_out_of_time(round_),
+    }
 
 
 def _next_steps(round_: Round) -> dict[str, Any]:
@@ -293,3 +315,52 @@ def round_start(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
             request, _("Round %(number)s has started. Good game!") % {"number": round_.number}
         )
     return redirect("round_board", round_id=round_.pk)
+
+
+@login_required
+@require_POST
+def round_publish(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
+    """Show a seated round's seating to the players."""
+    round_ = _board_round(request, round_id)
+    try:
+        services.seating_publish(round=round_, user=request.user)
+    except ServiceError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(
+            request,
+            _("The seating of round %(number)s is published.") % {"number": round_.number},
+        )
+    return redirect("round_board", round_id=round_.pk)
+
+
+@login_required
+@require_POST
+def round_clock(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
+    """Start (with its minutes), pause, resume or lengthen the round's clock."""
+    round_ = _board_round(request, round_id)
+    action = str(request.POST.get("action", ""))
+    minutes = _minutes(request.POST.get("minutes"))
+    try:
+        if action == "pause":
+            services.clock_pause(round=round_, user=request.user)
+        elif action == "resume":
+            services.clock_resume(round=round_, user=request.user)
+        elif action not in ("start", "add"):
+            raise ServiceError(_("Choose what to do with the clock."))
+        elif minutes is None:
+            raise ServiceError(_("Write the minutes as a whole number, e.g. 45."))
+        elif action == "start":
+            services.clock_start(round=round_, minutes=minutes, user=request.user)
+        else:
+            services.clock_add(round=round_, minutes=minutes, user=request.user)
+    except ServiceError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    return redirect("round_board", round_id=round_.pk)
+
+
+def _minutes(value: object) -> int | None:
+    text = str(value or "").strip()
+    return int(text) if text.isdigit() and len(text) <= 4 else None

@@ -22,8 +22,10 @@ from django.views.decorators.vary import vary_on_headers
 
 from tournaments import selectors
 from tournaments.models import Club, Tournament
+from tournaments.rules.evening import unpublished_text
 from tournaments.selectors import public as leaderboard
 from tournaments.selectors.public import Seating
+from tournaments.selectors.public.models import Board
 from tournaments.tables import PublicStandingsTable, StandingsTable
 from tournaments.views.public.charts import pair_charts
 from tournaments.views.public.page_cache import HtmxHttpRequest, cached_for_readers
@@ -79,6 +81,17 @@ def _page_context(tournament: Tournament, **more: Any) -> dict[str, Any]:
             "standings_xlsx": reverse("public_standings_xlsx", args=[club, slug]),
         },
         **more,
+    }
+
+
+def _evening(board: Board, sound: str = "") -> dict[str, Any]:
+    """The round clock and the line saying the next seating is not out yet, for a page."""
+    clock = board.clock
+    return {
+        "hidden_text": unpublished_text(board.hidden) if board.hidden else "",
+        "clock": clock.now() if clock else None,
+        "clock_round": clock.round_number if clock else None,
+        "clock_sound": sound,
     }
 
 
@@ -157,6 +170,7 @@ def tournament_page(request: HtmxHttpRequest, club_slug: str, tournament_slug: s
         round_text=_round_text(tournament, board.seating),
         standings_refresh=STANDINGS_REFRESH_SECONDS,
         seating_refresh=SEATING_REFRESH_SECONDS,
+        **_evening(board),
     )
     template = "tournaments/public/tournament.html"
     if _wants_region(request):
@@ -189,6 +203,7 @@ def projector(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) ->
         find_url=request.build_absolute_uri(
             reverse("public_find", args=[club_slug, tournament_slug])
         ),
+        **_evening(board, sound="always"),
     )
     template = "tournaments/public/projector.html"
     if _wants_region(request):
@@ -227,7 +242,9 @@ def pair_page(
 def find_table(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) -> HttpResponse:
     """The current round by player surname: every player's pair, table and direction."""
     tournament = _tournament(request, club_slug, tournament_slug)
-    seating = leaderboard.current_seating(tournament)
+    board = leaderboard.board(tournament)
+    # while the next round's seating is not out, the last one would send players astray
+    seating = None if board.hidden else board.seating
     places = leaderboard.player_places(seating)
     initials = list(dict.fromkeys(place.initial for place in places))
     context = _page_context(
@@ -237,6 +254,7 @@ def find_table(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) -
         initials=initials,
         pair_url=_pair_url(tournament),
         refresh=SEATING_REFRESH_SECONDS,
+        **_evening(board),
     )
     template = "tournaments/public/find.html"
     if _wants_region(request):

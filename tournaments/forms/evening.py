@@ -1,0 +1,62 @@
+"""The settings of the arbiter's evening in the tournament's form: the round clock's minutes per
+deal, and whether a round's seating is shown to the players at once or when the organiser
+publishes it."""
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Tournament
+from tournaments.rules.evening import MINUTES_PER_DEAL
+
+HAND, ONCE = "hand", "once"
+
+
+class EveningSettings(forms.Form):
+    minutes_per_deal = forms.IntegerField(
+        label=_("Minutes per deal"),
+        required=False,
+        min_value=MINUTES_PER_DEAL[0],
+        max_value=MINUTES_PER_DEAL[1],
+        help_text=_("The round clock: deals per round times this (the federations use 15)."),
+    )
+    seating_at_once = forms.ChoiceField(
+        label=_("Seating shown to the players"),
+        choices=[
+            (HAND, _("When I press “Publish seating” (check it first)")),
+            (ONCE, _("At once, as soon as the round is seated")),
+        ],
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "By hand, you see each round's seating first and change it if need be; the "
+            "projector, “find your table” and the pairs' phones show it once you publish it. "
+            "Starting the round publishes it too."
+        ),
+    )
+
+
+def evening_initial(tournament: Tournament | None) -> dict[str, Any]:
+    """What the form shows: a new tournament's seating waits for "Publish seating" (a seating
+    drawn by a movement is best checked by the organiser before the room sees it)."""
+    if tournament is None:
+        return {"minutes_per_deal": 15, "seating_at_once": HAND}
+    return {
+        "minutes_per_deal": tournament.minutes_per_deal,
+        "seating_at_once": ONCE if tournament.seating_at_once else HAND,
+    }
+
+
+def evening_values(data: dict[str, Any], tournament: Tournament | None) -> dict[str, Any]:
+    """The values for the services. Left out (a form sent by a script, or a page of before
+    these settings) they stay as the tournament has them, or as they always were: 15 minutes,
+    the seating at once."""
+    chosen = data.get("seating_at_once")
+    return {
+        "minutes_per_deal": data.get("minutes_per_deal")
+        or (tournament.minutes_per_deal if tournament else 15),
+        "seating_at_once": chosen == ONCE
+        if chosen
+        else (tournament.seating_at_once if tournament else True),
+    }

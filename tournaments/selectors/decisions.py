@@ -1,0 +1,178 @@
+"""Reads of the arbiter's decisions: those that stand (neither cancelled nor replaced), the
+penalties the standings take, the decision that sets a table's result, and the marks pages show
+by table and by pair."""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import OuterRef, QuerySet, Subquery
+
+from tournaments.models import Decision, Seat, Tournament
+from tournaments.rules import decisions as rules
+from tournaments.rules.standings import Penalty
+
+
+def standing(tournament: Tournament | int) -> QuerySet[Decision]:
+    """The decisions that count: not cancelled nor replaced by a later one, cancellations
+    apart."""
+    return (
+        Decision.objects.filter(tournament=tournament, superseded_by__isnull=True)
+        .exclude(kind=rules.CANCEL)
+        .select_related("pair", "user")
+    )
+
+
+def penalties_of(tournament: Tournament, *, before: int | None = None) -> list[Penalty]:
+    """What the standing decisions take from pairs (late arrivals, penalties)."""
+    rows = standing(tournament).filter(kind__in=(rules.LATE, rules.PENALTY), pair__isnull=False)
+    if before is not None:
+        rows = rows.filter(round_number__lt=before)
+    return [Penalty(d.pair_id, d.mp, d.vp) for d in rows]  # type: ignore[arg-type]
+
+
+def result_decision(
+    tournament: Tournament | int, round_number: int, table_number: int
+) -> Decision | None:
+    """The standing decision that sets this table's result, if any."""
+    return (
+        standing(tournament)
+        .filter(kind__in=rules.RESULT_KINDS, round_number=round_number, table_number=table_number)
+        .order_by("-id")
+        .first()
+    )
+
+
+def deciding_kind() -> Subquery:
+    """For a Table queryset: the kind of the standing decision that sets its result, if any
+    (read with the table's own row, no query more)."""
+    return Subquery(
+        Decision.objects.filter(
+            tournament=OuterRef("round__tournament"),
+            round_number=OuterRef("round__number"),
+            table_number=OuterRef("number"),
+            kind__in=rules.RESULT_KINDS,
+            superseded_by__isnull=True,
+        )
+        .order_by("-id")
+        .values("kind")[:1]
+    )
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A decision as a page shows it: a mark that opens to its kind, numbers and reason."""
+
+    id: int
+    kind: str
+    kind_name: str
+    round_number: int
+    table_number: int | None
+    deal_number: int | None
+    pair_number: int | None
+    mp: int
+    vp: int
+    reason: str
+    by: str
+    at: str
+
+    @property
+    def summary(self) -> str:
+        return self.kind_name
+
+
+def _mark(decision: Decision) -> Mark:
+    return Mark(
+        id=decision.pk,
+        kind=decision.kind,
+        kind_name=str(decision.get_kind_display()),
+        round_number=decision.round_number,
+        table_number=decision.table_number,
+        deal_number=decision.deal_number,
+        pair_number=decision.pair.number if decision.pair else None,
+        mp=decision.mp,
+        vp=decision.vp,
+        reason=decision.reason,
+        by=decision.user.get_username() if decision.user else "",
+        at=decision.at.isoformat(timespec="minutes") if decision.at else "",
+    )
+
+
+def marks_of(tournament: Tournament) -> list[Mark]:
+    return [_mark(d) for d in standing(tournament)]
+
+
+def marks_at(tournament: Tournament, round_number: int, table_number: int) -> list[Mark]:
+    """The standing decisions taken at one table, in the order taken."""
+    rows = standing(tournament).filter(round_number=round_number, table_number=table_number)
+    return [_mark(d) for d in rows.order_by("id")]
+
+
+def marks_by_table(tournament: Tournament) -> dict[tuple[int, int], list[Mark]]:
+    """(round number, table number) -> the standing decisions taken at that table."""
+    by_table: dict[tuple[int, int], list[Mark]] = defaultdict(list)
+    for mark in marks_of(tournament):
+        if mark.table_number is not None:
+            by_table[(mark.round_number, mark.table_number)].append(mark)
+    return dict(by_table)
+
+
+def marks_by_pair(tournament: Tournament) -> dict[int, list[Mark]]:
+    """Pair id -> the standing decisions that change its score: those on it, and those that set
+    the result of a table it sat at (a walk-over's present pair too)."""
+    by_pair: dict[int, list[Mark]] = defaultdict(list)
+    decisions = list(standing(tournament))
+    seats: dict[tuple[int, int], list[int]] = defaultdict(list)
+    if any(d.kind in rules.RESULT_KINDS for d in decisions):
+        for round_number, table_number, pair_id in Seat.objects.filter(
+            round__tournament=tournament
+        ).values_list("round__number", "table__number", "pair_id"):
+            seats[(round_number, table_number)].append(pair_id)
+    for decision in decisions:
+        mark = _mark(decision)
+        pairs = set()
+        if decision.pair_id is not None:
+            pairs.add(decision.pair_id)
+        if decision.kind in rules.RESULT_KINDS and decision.table_number is not None:
+            pairs.update(seats[(decision.round_number, decision.table_number)])
+        for pair_id in pairs:
+            by_pair[pair_id].append(mark)
+    return dict(by_pair)
+
+
+def file_text(mark: Mark) -> str:
+    """A decision as the files write it, in the files' own words (English, like their column
+    names): "r1 t2 late pair 3 -100 MP: Arrived at 21:08"."""
+    parts = [f"r{mark.round_number}"]
+    if mark.table_number is not None:
+        parts.append(f"t{mark.table_number}")
+    parts.append(mark.kind)
+    if mark.pair_number is not None:
+        parts.append(f"pair {mark.pair_number}")
+    if mark.deal_number is not None:
+        parts.append(f"deal {mark.deal_number}")
+    if mark.mp:
+        parts.append(f"-{mark.mp} MP")
+    if mark.vp:
+        parts.append(f"-{mark.vp} VP")
+    return f"{' '.join(parts)}: {mark.reason}"
+
+
+def pair_file_texts(tournament: Tournament) -> dict[int, str]:
+    """Pair number -> its standing decisions as the standings file writes them ("; " apart)."""
+    numbers = dict(tournament.pairs.values_list("pk", "number"))
+    return {
+        numbers[pair_id]: "; ".join(file_text(mark) for mark in marks)
+        for pair_id, marks in marks_by_pair(tournament).items()
+        if pair_id in numbers
+    }
+
+
+def deal_file_texts(tournament: Tournament) -> dict[tuple[int, int, int | None], str]:
+    """(round, table, deal) -> the decisions the deals file writes on that deal's rows; deal
+    None for those on the whole table (its result set, a penalty)."""
+    texts: dict[tuple[int, int, int | None], list[str]] = defaultdict(list)
+    for mark in marks_of(tournament):
+        if mark.table_number is not None:
+            key = (mark.round_number, mark.table_number, mark.deal_number)
+            texts[key].append(file_text(mark))
+    return {key: "; ".join(lines) for key, lines in texts.items()}

@@ -1,0 +1,194 @@
+"""The arbiter's decision on the organiser's pages: the table page offers it (the round clock
+links to `table_decision?kind=timeout&deal=N`), a refused one says why in the form with nothing
+saved (plain POST and htmx), a taken one shows as a mark that opens to its reason."""
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Club, Decision, Table, Tournament, TournamentEvent
+from tournaments.rules.decisions import walkover_award
+from tournaments.tests.conftest import make_tournament
+
+
+@pytest.fixture
+def table(club: Club) -> Table:
+    tournament = make_tournament(club, pairs=4)
+    prepared = services.round_prepare(tournament=tournament, movement="random", seed=11)
+    services.round_start(round=prepared.round)
+    found = prepared.round.tables.order_by("number").first()
+    assert found is not None
+    return found
+
+
+def pair_numbers(table: Table) -> tuple[int, int]:
+    assert table.ns is not None and table.ew is not None
+    return table.ns.number, table.ew.number
+
+
+def test_the_table_page_offers_the_decision(organiser_client: Client, table: Table) -> None:
+    page = organiser_client.get(reverse("table_entry", args=[table.pk])).content.decode()
+    assert "Director’s decisions" in page or "Director's decisions" in page
+    assert 'id="decision-form"' in page
+    assert reverse("table_decision", args=[table.pk]) in page
+
+
+def test_the_clocks_link_preselects_the_time_out(organiser_client: Client, table: Table) -> None:
+    url = reverse("table_decision", args=[table.pk]) + "?kind=timeout&deal=3"
+    page = " ".join(organiser_client.get(url).content.decode().split())
+    assert re.search(r'<input type="radio" name="kind" value="timeout"[^>]* checked>', page)
+    assert 'name="deal_number" value="3"' in page
+
+
+def test_the_table_page_preselects_the_time_out_for_the_clock(
+    organiser_client: Client, table: Table
+) -> None:
+    url = reverse("table_entry", args=[table.pk]) + "?kind=timeout&deal=2"
+    page = " ".join(organiser_client.get(url).content.decode().split())
+    assert re.search(r'<input type="radio" name="kind" value="timeout"[^>]* checked>', page)
+    assert 'name="deal_number" value="2"' in page
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_a_decision_without_reason_says_so_and_saves_nothing(
+    organiser_client: Client, table: Table, htmx: bool
+) -> None:
+    ns, _ew = pair_numbers(table)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    version = Tournament.objects.get(pk=table.round.tournament_id).results_version
+    response = organiser_client.post(
+        reverse("table_decision", args=[table.pk]),
+        {"kind": "late", "pair": ns, "reason": " "},
+        **headers,  # type: ignore[arg-type]
+    )
+    assert response.status_code == (200 if htmx else 400)
+    text = response.content.decode()
+    assert "Write the reason for the decision: it is shown with it to every player." in text
+    assert Decision.objects.count() == 0
+    assert Tournament.objects.get(pk=table.round.tournament_id).results_version == version
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_a_decision_on_a_pair_of_another_table_is_refused(
+    organiser_client: Client, table: Table, htmx: bool
+) -> None:
+    other = table.round.tables.exclude(pk=table.pk).get()
+    wrong = pair_numbers(other)[0]
+    ns, ew = pair_numbers(table)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = organiser_client.post(
+        reverse("table_decision", args=[table.pk]),
+        {"kind": "late", "pair": wrong, "reason": "Late"},
+        **headers,  # type: ignore[arg-type]
+    )
+    assert response.status_code == (200 if htmx else 400)
+    expected = f"Pair {wrong} does not play at this table: choose pair {ns} or {ew}."
+    assert expected in response.content.decode()
+    assert Decision.objects.count() == 0
+
+
+def test_a_decision_taken_shows_as_a_mark_with_its_reason(
+    organiser_client: Client, table: Table
+) -> None:
+    ns, _ew = pair_numbers(table)
+    response = organiser_client.post(
+        reverse("table_decision", args=[table.pk]),
+        {"kind": "late", "pair": ns, "reason": "Arrived at 21:08"},
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("table_entry", args=[table.pk])
+    decision = Decision.objects.get()
+    assert (decision.kind, decision.pair.number, decision.mp) == ("late", ns, 100)  # type: ignore[union-attr]
+    page = organiser_client.get(response["Location"]).content.decode()
+    assert "Decision recorded: Late arrival, table 1." in page
+    assert '<details class="decision-mark" data-decision="late">' in page
+    assert "Arrived at 21:08" in page
+    board = organiser_client.get(reverse("round_board", args=[table.round_id])).content.decode()
+    assert "Arrived at 21:08" in board
+    changes = reverse("tournament_changes", args=[table.round.tournament_id])
+    assert "Arrived at 21:08" in organiser_client.get(changes).content.decode()
+    assert TournamentEvent.objects.filter(kind="decision").count() == 1
+
+
+def test_htmx_success_sends_the_browser_back_to_the_board(
+    organiser_client: Client, table: Table
+) -> None:
+    ns, _ew = pair_numbers(table)
+    response = organiser_client.post(
+        reverse("table_decision", args=[table.pk]),
+        {"kind": "penalty", "pair": ns, "vp": 1, "reason": "Slow play", "back": "board"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response["HX-Redirect"] == reverse("round_board", args=[table.round_id])
+
+
+def test_a_cancel_needs_its_reason(organiser_client: Client, table: Table, organiser: User) -> None:
+    ns, _ew = pair_numbers(table)
+    from tournaments.services.decisions import decision_take
+
+    late = decision_take(table=table, kind="late", pair=table.ns, reason="Late", user=organiser)
+    url = reverse("decision_cancel", args=[late.pk])
+    response = organiser_client.post(url, {"reason": ""}, follow=True)
+    assert "Write the reason for the decision" in response.content.decode()
+    assert Decision.objects.count() == 1
+    organiser_client.post(url, {"reason": "Clock was fast"})
+    assert Decision.objects.filter(kind="cancel", supersedes=late).exists()
+    assert ns
+
+
+def test_another_clubs_organiser_gets_404(other_client: Client, table: Table) -> None:
+    url = reverse("table_decision", args=[table.pk])
+    assert other_client.get(url).status_code == 404
+    assert other_client.post(url, {"kind": "late", "reason": "x"}).status_code == 404
+    assert Decision.objects.count() == 0
+
+
+def test_the_club_sets_the_decisions_numbers_even_once_seated(
+    club: Club, organiser_client: Client, table: Table
+) -> None:
+    from tournaments.tests.test_views_setup import settings_data
+
+    tournament = table.round.tournament
+    url = reverse("tournament_edit", args=[tournament.pk])
+    form = organiser_client.get(url).context["form"]
+    assert form["late_penalty_mp"].value() == 100
+    response = organiser_client.post(
+        url,
+        settings_data(
+            name="Tuesday evening", date="2026-11-17", late_penalty_mp="50", walkover_vp="15",
+            walkover_mp="505", walkover_absent_vp="",
+        ),
+    )  # fmt: skip
+    assert response.status_code == 302, response.content.decode()[:2000]
+    tournament.refresh_from_db()
+    assert (tournament.late_penalty_mp, tournament.walkover_vp, tournament.walkover_mp) == (
+        50, 15, 505,
+    )  # fmt: skip
+    # 505 MP is where 15-5 begins: the absent pair's default is the other side, 5 VP
+    assert walkover_award(tournament) == (15, 505, 5)
+
+
+def test_the_public_standings_and_pair_page_show_the_mark(
+    club: Club, organiser: User, anonymous_client: Client, table: Table
+) -> None:
+    from tournaments.services.decisions import decision_take
+
+    tournament = table.round.tournament
+    services.tournament_publish(tournament=tournament, published=True)
+    decision_take(
+        table=table, kind="penalty", pair=table.ns, vp=2, reason="Slow play", user=organiser
+    )
+    ns, _ew = pair_numbers(table)
+    page = anonymous_client.get(
+        reverse("public_tournament", args=[club.slug, tournament.slug])
+    ).content.decode()
+    assert '<details class="decision-mark" data-decision="penalty">' in page
+    assert "Slow play" in page and "−2 VP." in page
+    pair_page = anonymous_client.get(
+        reverse("public_pair", args=[club.slug, tournament.slug, ns])
+    ).content.decode()
+    assert "Slow play" in pair_page
