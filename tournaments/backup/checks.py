@@ -283,7 +283,7 @@ def check_pages(backup: Backup) -> None:
     from tournaments.forms.entry import initial_from_entry
     from tournaments.forms.settings import TournamentForm
     from tournaments.selectors.audit import audit_lines
-    from tournaments.selectors.players import version_of
+    from tournaments.selectors.versions import version_of
 
     tournament = backup.tournament
     try:

@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleSet
+from tournaments.forms import sheet_total as sheet_total_module
 from tournaments.forms.cards import read_suit_symbols, read_suit_symbols_by_line
 from tournaments.forms.fields import WholeNumberField
 from tournaments.rules import sheet
@@ -361,14 +362,16 @@ def entry_forms(
     opening: Mapping[str, bool],
     data: Mapping[str, Any] | None = None,
     initial: Mapping[str, Mapping[str, Any]] | None = None,
+    sheet_total: bool = False,
 ) -> EntryForms:
-    """The forms of one deal in `mode`; `opening` says which sides must give their opening.
+    """The forms of one deal in `mode`; `opening` says which sides must give their opening;
+    `sheet_total` asks the sheet's totals too (forms/sheet_total.py).
 
     `initial` holds the deal form's values under "deal" and each side's under "ns"/"ew"."""
     mode = mode if mode in dict(MODES) else "summary"
     side_class = CardSideForm if mode == "cards" else SummarySideForm
     initial = initial or {}
-    return EntryForms(
+    entry = EntryForms(
         mode=mode,
         deal=DealForm(data, initial=initial.get("deal"), mode=mode, variant=rules.slug),
         sides={
@@ -382,6 +385,9 @@ def entry_forms(
             for key in dict(SIDES)
         },
     )
+    for form in entry.sides.values() if sheet_total and mode == "summary" else ():
+        form.fields[sheet_total_module.FIELD] = sheet_total_module.sheet_total_field()
+    return entry
 
 
 def initial_from_entry(entry: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

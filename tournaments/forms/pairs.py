@@ -5,12 +5,14 @@ They check the shape of what is typed; the services decide whether it can be don
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Pair, Player
 from tournaments.rules import limits
 from tournaments.selectors.audit import kind_choices
-from tournaments.services import BYE, RESEAT
+from tournaments.selectors.pairs import WithdrawalSeat
+from tournaments.services import BYE, RESEAT, TOGETHER
 from tournaments.services.entrants import FILE_BYTES
 from tournaments.services.tournaments import REASON_LENGTH
 
@@ -88,7 +90,43 @@ class WithdrawForm(forms.Form):
         ],
         widget=forms.RadioSelect,
         required=False,
+        error_messages={"required": _("Choose one of the ways above.")},
     )
+
+    def __init__(
+        self, *args: Any, place: WithdrawalSeat | None = None, award: str = "", **kwargs: Any
+    ) -> None:
+        """`place`: where the pair sits in the round seated but not started, when it plays
+        there: the choices then say who its opponents are and what each way gives them, and
+        one must be chosen."""
+        super().__init__(*args, **kwargs)
+        field = self.fields["seated"]
+        if place is None or place.opponents is None:
+            return
+        assert isinstance(field, forms.ChoiceField)
+        field.required = True
+        field.widget.attrs["required"] = True
+        them = {"number": place.opponents.number, "names": place.opponents.names}
+        bye = gettext(
+            "Its opponents, pair %(number)s (%(names)s), get the bye award: %(award)s."
+        ) % {**them, "award": award}
+        if place.sitting_out is not None:
+            bye += " " + gettext(
+                "Pair %(number)s already sits out this round: two pairs would sit idle."
+            ) % {"number": place.sitting_out.number}
+        choices = [(BYE, bye), (RESEAT, gettext("Seat the round again without it."))]
+        if place.together and place.sitting_out is not None:
+            choices.append(
+                (
+                    TOGETHER,
+                    gettext(
+                        "Pair %(sitting)s, who sits out this round, plays pair %(number)s at "
+                        "table %(table)s instead: nobody sits idle."
+                    )
+                    % {**them, "sitting": place.sitting_out.number, "table": place.table_number},
+                )
+            )
+        field.choices = choices
 
 
 class EntrantsFileForm(forms.Form):
@@ -116,6 +154,11 @@ class ReopenForm(forms.Form):
         label=_("Why reopen it?"),
         max_length=REASON_LENGTH,
         help_text=_("Kept in the change log, e.g. “table 4, round 2: deal 3 was entered twice”."),
+        error_messages={
+            "required": _(
+                "Say why the tournament is reopened (for example, which result is wrong)."
+            )
+        },
     )
 
 

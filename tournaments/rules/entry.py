@@ -49,9 +49,11 @@ def entry_refusal(
     result: TableResult | None,
     finished: bool = False,
     closed_by: int | None = None,
+    players: bool = False,
 ) -> str:
     """Why the table takes no new deal now ("" when it does). `result` is what its deals make
-    of it so far (None when they make no match, which the caller reports)."""
+    of it so far (None when they make no match, which the caller reports); `players`: said
+    to a pair on its phone, not to the organiser."""
     closed = table_closed(
         is_bye=is_bye, round_number=round_number, round_status=round_status, finished=finished
     )
@@ -59,7 +61,13 @@ def entry_refusal(
         return closed
     if closed_by is not None:
         return closed_entry_text(round_number, closed_by)
-    return play_format.no_more_deals(played=played, result=result)
+    refusal = play_format.no_more_deals(played=played, result=result)
+    if refusal and players:  # a pair's phone has no Edit button: the organiser corrects
+        return _(
+            "Your table is done: all its deals are entered. If a deal is wrong, ask the "
+            "organiser to correct it."
+        )
+    return refusal
 
 
 def closed_entry_text(round_number: int, closed_by: int) -> str:

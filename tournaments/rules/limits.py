@@ -22,7 +22,7 @@ FILE_COLUMNS = 50
 for a club's own (a note, a phone number); a value further right is a file of something else."""
 LINK_REQUESTS_PER_MINUTE = 120
 """The most requests a pair's link may make in a minute: a phone that follows its table (every
-5 seconds) and checks a deal as it is typed stays far below; a script does not."""
+2 seconds: 30 a minute) and checks a deal as it is typed stays below; a script does not."""
 PAIR_CODE_DIGITS = 6
 """A pair code's length: the digits a pair types on the opponents' phone to accept a deal."""
 WRONG_PAIR_CODES_PER_ROUND = 5

@@ -111,6 +111,22 @@ def finish_refusal(*, finished: bool, rounds: Sequence[RoundState]) -> str:
     return ""
 
 
+def finish_question(*, played: int, planned: int) -> str:
+    """What the organiser confirms to finish the tournament after `played` of its `planned`
+    rounds: finishing early is allowed (an evening cut short), but the question says how many
+    rounds would never be played."""
+    if played >= planned:
+        return _("Finish the tournament? The standings become final.")
+    unplayed = planned - played
+    return ngettext(
+        "Finish the tournament now? %(unplayed)s of %(planned)s rounds is unplayed: it will "
+        "never be played, and the standings become final as they are after round %(played)s.",
+        "Finish the tournament now? %(unplayed)s of %(planned)s rounds are unplayed: they will "
+        "never be played, and the standings become final as they are after round %(played)s.",
+        unplayed,
+    ) % {"unplayed": unplayed, "planned": planned, "played": played}
+
+
 def closed_text(round_number: int, closed_by: int) -> str:
     """Round `round_number` is closed since round `closed_by` started."""
     return _("Round %(number)s is closed: round %(later)s has started.") % {

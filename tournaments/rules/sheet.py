@@ -253,3 +253,14 @@ def sheet_of(play_format: PlayFormat) -> Sheet:
         computed=tuple(computed),
         rows=play_format.sheet_rows(),
     )
+
+
+def written_total_refusal(side: str, written: int | None, total: int) -> str:
+    """Why a side's total written on the paper sheet disagrees with the deal as typed ("" when
+    it agrees, or when no total was written): the secretary checks her figures before saving."""
+    if written is None or written == total:
+        return ""
+    return _(
+        "%(side)s: the sheet's total is %(written)s, but the deal as typed makes %(total)s. "
+        "Check the figures against the sheet (or the total typed): nothing is saved."
+    ) % {"side": side, "written": points_text(written), "total": points_text(total)}

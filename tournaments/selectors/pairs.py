@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from tournaments.models import Pair, Player, Substitution, Tournament
+from tournaments.models import Pair, Player, Round, Substitution, Table, Tournament
 from tournaments.rules.credits import Change, LineUp, Stint, line_up, stints
 from tournaments.rules.standings import TableOutcome
 
@@ -105,3 +105,56 @@ def pair_changes(pairs: Sequence[Pair]) -> PairChanges:
         result.players[change.player_in_id] = change.player_in
     result.changes = dict(changes)
     return result
+
+
+@dataclass(frozen=True)
+class RoundField:
+    """The pairs of a round: those who play it, and those who withdrew before it."""
+
+    playing: int
+    withdrawn: int
+
+
+def round_field(tournament: Tournament, number: int) -> RoundField:
+    """Who plays round `number` (`Pair.plays_in`) and who has withdrawn by then: one query."""
+    pairs = list(tournament.pairs.only("joined_from", "withdrawn_from"))
+    return RoundField(
+        playing=sum(1 for pair in pairs if pair.plays_in(number)),
+        withdrawn=sum(
+            1 for pair in pairs if pair.withdrawn_from is not None and pair.withdrawn_from <= number
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class WithdrawalSeat:
+    """A pair leaving a round seated but not started: its table, its opponents, the pair that
+    already sits out that round (if any), and whether those two may play each other instead
+    (they have not met yet), so that nobody sits idle who could play."""
+
+    table_number: int
+    opponents: Pair | None
+    sitting_out: Pair | None
+    together: bool
+
+
+def withdrawal_seat(pair: Pair, round_: Round) -> WithdrawalSeat | None:
+    """Where `pair` sits in `round_` (seated, not started), read for its withdrawal; None when
+    it sits out there or is not seated. One answer for the page's choices and the service."""
+    seats = list(round_.seats.select_related("table", "pair__player_one", "pair__player_two"))
+    mine = next((s for s in seats if s.pair_id == pair.pk), None)
+    if mine is None or mine.table.is_bye:
+        return None
+    opponents = next(
+        (s.pair for s in seats if s.table_id == mine.table_id and s.pk != mine.pk), None
+    )
+    sitting_out = next((s.pair for s in seats if s.table.is_bye), None)
+    together = (
+        opponents is not None
+        and sitting_out is not None
+        and not Table.objects.filter(round__tournament_id=round_.tournament_id, is_bye=False)
+        .filter(seats__pair=opponents)
+        .filter(seats__pair=sitting_out)
+        .exists()
+    )
+    return WithdrawalSeat(mine.table.number, opponents, sitting_out, together)

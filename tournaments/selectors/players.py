@@ -8,16 +8,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q, TextChoices
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import DealProposal, Pair, Round, Seat, Table, Tournament
-from tournaments.rules.glossary import KIND_TERMS, words_for
+from tournaments.rules.glossary import words_for
 from tournaments.rules.links import entry_switch_refusal, link_refusal
-from tournaments.rules.sheet import kind_field
 from tournaments.selectors.progress import closed_by_of
 from tournaments.selectors.public.models import direction_word
 from tournaments.selectors.table import TablePage, read_table_page
+from tournaments.selectors.versions import Version, version_of, versions_compared
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
 OPEN = (DealProposal.Status.WAITING, DealProposal.Status.DISPUTED)
@@ -108,66 +108,6 @@ def places_of(seat: Seat) -> list[Place]:
     ]
 
 
-@dataclass(frozen=True)
-class VersionSide:
-    """One side of a written deal, as typed: what the score sheet says, or the cards."""
-
-    key: str
-    label: str
-    total: int
-    closed: bool
-    lines: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Version:
-    """A deal as one pair wrote it, readable at a glance."""
-
-    proposal: DealProposal
-    by_label: str
-    sides: tuple[VersionSide, ...]
-
-
-def version_of(proposal: DealProposal, variant: str) -> Version:
-    """A written deal in the reader's words: per side its total and what was typed."""
-    words = words_for(variant)
-    labels = {NS: words["ns"], EW: words["ew"]}
-    sides = []
-    for key, side in zip((NS, EW), proposal.entry.get("sides", []), strict=False):
-        sides.append(
-            VersionSide(
-                key=key,
-                label=labels[key],
-                total=int(proposal.totals.get(key, 0)),
-                closed=bool(side.get("closed")),
-                lines=tuple(_side_lines(side, words)),
-            )
-        )
-    return Version(proposal=proposal, by_label=labels[proposal.direction], sides=tuple(sides))
-
-
-def _side_lines(side: dict[str, Any], words: Any) -> Iterable[str]:
-    pot = {
-        "taken": pgettext("the pot", "taken"),
-        "not_taken": pgettext("the pot", "not taken"),
-        "taken_unplayed": pgettext("the pot", "taken, not played"),
-    }
-    if "melds" in side:
-        for meld in side.get("melds", []):
-            yield " ".join(meld).upper()
-        hand = " ".join(side.get("hand", [])).upper()
-        yield f"{pgettext('cards left in hand', 'Hand')}: {hand or '–'}"
-    else:
-        yield f"{pgettext('points of the melds', 'Melded')}: {side.get('melded_points', 0)}"
-        for kind, count in (side.get("burracos") or {}).items():
-            name = words.kind(kind) if kind in KIND_TERMS else kind_field(kind)
-            yield f"{name[:1].upper()}{name[1:]}: {count}"
-        yield f"{pgettext('cards left in hand', 'Hand')}: {side.get('hand_points', 0)}"
-        if "opening_points" in side:
-            yield f"{pgettext('a side opening', 'Opening')}: {side['opening_points']}"
-    yield f"{words['pot'].capitalize()}: {pot.get(side.get('pot', ''), side.get('pot', ''))}"
-
-
 @dataclass
 class LinkPage:
     """What a pair's phone shows of its table."""
@@ -228,7 +168,15 @@ def link_page(seat: Seat) -> LinkPage:
     waiting = [p for p in open_ if p.status == DealProposal.Status.WAITING]
     mine = next((p for p in waiting if p.direction == seat.direction), None)
     theirs = next((p for p in waiting if p.direction != seat.direction), None)
-    disputed = [version_of(p, variant) for p in open_ if p.status == DealProposal.Status.DISPUTED]
+    disputed_by_number: dict[int, list[DealProposal]] = defaultdict(list)
+    for proposal in open_:
+        if proposal.status == DealProposal.Status.DISPUTED:
+            disputed_by_number[proposal.number].append(proposal)
+    disputed = [
+        version
+        for number in sorted(disputed_by_number)
+        for version in versions_compared(disputed_by_number[number], variant)
+    ]
     return LinkPage(
         seat=seat,
         page=page,
@@ -345,7 +293,7 @@ def disputes_of(round_: Round) -> list[Dispute]:
         Dispute(
             table=tables[table_number],
             number=number,
-            versions=tuple(version_of(p, variant) for p in proposals),
+            versions=versions_compared(proposals, variant),
         )
         for (table_number, number), proposals in sorted(grouped.items())
     ]

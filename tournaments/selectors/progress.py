@@ -88,6 +88,10 @@ class Progress:
     def finish_refusal(self) -> str:
         return progress.finish_refusal(finished=self.finished, rounds=self.rounds)
 
+    def finish_question(self) -> str:
+        played = sum(1 for r in self.rounds if r.status == progress.DONE)
+        return progress.finish_question(played=played, planned=self.planned)
+
     def pairs_entry_refusal(self) -> str:
         return progress.pairs_entry_refusal(
             finished=self.finished, rounds=self.rounds, planned=self.planned

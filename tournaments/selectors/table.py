@@ -120,6 +120,7 @@ def page_of(table: Table, *, organiser: bool = True) -> TablePage:
         result=result,
         finished=tournament.is_finished,
         closed_by=closed_by,
+        players=not organiser,
     )
     # the organiser's page lists the table's decisions; a pair's link reads only whether one
     # sets the table's result (with the table's own row)

@@ -25,6 +25,7 @@ from tournaments.services.links import codes_issued, link_reissue
 from tournaments.services.pair_changes import (
     BYE,
     RESEAT,
+    TOGETHER,
     Rename,
     Withdrawal,
     pair_substitute,
@@ -70,6 +71,7 @@ from tournaments.services.versions import results_changed
 __all__ = [
     "BYE",
     "RESEAT",
+    "TOGETHER",
     "DealPreview",
     "Entrant",
     "Person",

@@ -18,6 +18,7 @@ from tournaments.rules.entry import closed_result_refusal, running_before, runni
 from tournaments.rules.formats import PlayFormat, TableResult
 from tournaments.rules.glossary import words_for
 from tournaments.rules.problem_text import problem_text
+from tournaments.rules.sheet import written_total_refusal
 from tournaments.selectors import results
 from tournaments.selectors.progress import closed_by_of
 from tournaments.services.errors import ServiceError
@@ -48,10 +49,17 @@ class DealPreview:
         return self.table.winner
 
 
-def deal_preview(*, table: Table, number: int, sides: Sequence[dict[str, Any]]) -> DealPreview:
+def deal_preview(
+    *,
+    table: Table,
+    number: int,
+    sides: Sequence[dict[str, Any]],
+    written: Mapping[str, int] | None = None,
+) -> DealPreview:
     """Score a deal as deal_record would, saving nothing: the page's live check uses it. Raises
     InvalidDeal or ServiceError as the save would (a later deal it would leave short of its
-    opening, a closed round's match it would leave unfinished)."""
+    opening, a closed round's match it would leave unfinished, a total on the sheet
+    (`written`) it does not make)."""
     play_format = table.round.tournament.play_format
     stored: list[DealSide] = []
     if running_score_matters(play_format):  # the later deals' entries are read with the totals
@@ -60,9 +68,26 @@ def deal_preview(*, table: Table, number: int, sides: Sequence[dict[str, Any]]) 
     else:
         totals = results.deal_totals(table)
     preview = score_at_table(play_format, number, sides, totals)
+    check_written_totals(play_format, preview, written)
     check_later_deals(play_format, number, preview, stored)
     check_closed_result(table, preview, closed_by_of(table))
     return preview
+
+
+def check_written_totals(
+    play_format: PlayFormat, preview: DealPreview, written: Mapping[str, int] | None
+) -> None:
+    """Refuse a deal whose totals disagree with those written on the paper sheet, when the
+    organiser typed them (`rules.sheet.written_total_refusal`)."""
+    if not written:
+        return
+    words = words_for(play_format.rules.slug)
+    refusals = [
+        written_total_refusal(words[key], written.get(key), side.total)
+        for key, side in zip(("ns", "ew"), preview.result.sides, strict=True)
+    ]
+    if any(refusals):
+        raise ServiceError(*[refusal for refusal in refusals if refusal])
 
 
 def score_at_table(

@@ -45,6 +45,7 @@ from tournaments.services.announcements import TABLE_COMPLETE, announce
 from tournaments.services.deal_scores import (
     check_closed_result,
     check_later_deals,
+    check_written_totals,
     score_at_table,
     stored_sides,
 )
@@ -71,6 +72,7 @@ def deal_record(
     pair: Pair | None = None,
     action: str = "",
     note: dict[str, Any] | None = None,
+    written: Mapping[str, int] | None = None,
 ) -> Deal:
     """Score and save one deal of a table (a new one, or a correction).
 
@@ -103,6 +105,7 @@ def deal_record(
         kind = Decision.Kind(table.decided).label  # type: ignore[attr-defined]
         raise ServiceError(decided_table_text(table.number, str(kind)))
     preview = score_at_table(play_format, number, sides, deal_totals)
+    check_written_totals(play_format, preview, written)  # the paper sheet's totals, if typed
     check_later_deals(play_format, number, preview, stored)
     check_closed_result(table, preview, table.closed_by)  # type: ignore[attr-defined]
     result = preview.result

@@ -16,16 +16,17 @@ from tournaments.models import Pair, Player, Round, Seat, Substitution, Tourname
 from tournaments.rules import limits
 from tournaments.rules.entry import finished_refusal
 from tournaments.selectors.access import User
-from tournaments.selectors.pairs import player_tournaments
+from tournaments.selectors.pairs import player_tournaments, withdrawal_seat
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.rounds import round_reseat
 from tournaments.services.versions import results_changed
 
 Kind = TournamentEvent.Kind
-BYE, RESEAT = "bye", "reseat"
+BYE, RESEAT, TOGETHER = "bye", "reseat", "together"
 """What becomes of a seated round that a pair leaves: its opponents get the bye award at its
-table, or the round is seated again without it."""
+table, or the round is seated again without it, or (when another pair already sits out that
+round and has not met them) that pair takes its place against them."""
 
 
 @dataclass(frozen=True)
@@ -206,7 +207,7 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
     seat = last.seats.select_related("table").filter(pair=pair).first() if waiting else None
     if seat is not None and seat.table.is_bye:
         seated = BYE  # it sat out: its bye simply goes
-    elif seat is not None and seated not in (BYE, RESEAT):
+    elif seat is not None and seated not in (BYE, RESEAT, TOGETHER):
         raise ServiceError(
             _(
                 "Round %(round)s is seated with pair %(pair)s at table %(table)s: choose whether "
@@ -225,6 +226,12 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
             % {"pair": pair.number}
         )
     table_number = seat.table.number if seat is not None and not seat.table.is_bye else None
+    place = withdrawal_seat(pair, last) if seated == TOGETHER else None
+    if seated == TOGETHER and (place is None or not place.together):
+        raise ServiceError(
+            _("No pair sits out round %(round)s that could play pair %(pair)s's opponents.")
+            % {"round": last.number, "pair": pair.number}
+        )
     pair.withdrawn_from = from_round
     pair.save(update_fields=["withdrawn_from"])
     warnings: tuple[str, ...] = ()
@@ -235,6 +242,8 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
         # field may now bring back a meeting another seating avoids)
         reseated = round_reseat(round=last, movement=last.movement, user=user, why="pair_withdrawn")
         warnings = tuple(reseated.warnings)
+    elif seated == TOGETHER and place is not None and place.sitting_out is not None:
+        _seat_together(seat, place.sitting_out)
     else:
         _leave_to_bye(seat)
     extra: dict[str, Any] = {"seated": seated} if seated else {}
@@ -250,6 +259,14 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
     )
     results_changed(tournament)
     return Withdrawal(pair, from_round, seated, warnings)
+
+
+def _seat_together(seat: Seat, sitting_out: Pair) -> None:
+    """The pair that sat out takes the withdrawn pair's seat: its bye table goes."""
+    Seat.objects.filter(round=seat.round_id, pair=sitting_out).delete()
+    seat.round.tables.filter(is_bye=True, seats__isnull=True).delete()
+    seat.pair = sitting_out
+    seat.save(update_fields=["pair"])
 
 
 def _leave_to_bye(seat: Seat) -> None:

@@ -149,6 +149,7 @@ def _next_number(table: Table, totals: dict[int, tuple[int, int]]) -> int:
         play_format=play_format,
         played=len(totals),
         result=result,
+        players=True,
     )
     if refusal:
         raise ServiceError(refusal)

@@ -352,6 +352,10 @@ def _walk_the_evening(
     page.get_by_role("button", name="Save deal 1").click()
     expect_saved(page, 1, *T2_CARDS_TOTALS)
     expect(page.locator("#deal-1 th.deal-number")).to_contain_text("cards")
+    # card mode stays chosen for the next deal; the other deals come from the score sheet
+    expect(page.locator("#entry-form .mode-switch .current")).to_have_text("Cards")
+    page.locator("#entry-form .mode-switch").get_by_role("link", name="Score sheet").click()
+    expect(page.locator("#entry-form .mode-switch .current")).to_have_text("Score sheet")
 
     # --- 10. the other deals and tables, from the score sheet ------------------------------
     for table_number, deals in OTHER_TABLES.items():

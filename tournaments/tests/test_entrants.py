@@ -247,8 +247,8 @@ def test_withdrawing_from_a_seated_round_offers_the_two_choices(
     tournament, pair = started(club, organiser)
     services.round_prepare(tournament=tournament, movement="mitchell")
     page = organiser_client.get(reverse("pair_detail", args=[pair.pk])).content.decode()
-    assert "its opponents get the bye award at its table" in page
-    assert "seat the round again without it" in page
+    assert "get the bye award: 14 VP and 355 MP." in page
+    assert "Seat the round again without it." in page
     response = organiser_client.post(
         reverse("pair_withdraw", args=[pair.pk]), {"seated": "reseat"}, follow=True
     )

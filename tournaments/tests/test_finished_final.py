@@ -144,7 +144,8 @@ def test_reopening_from_the_tournament_page_is_recorded_on_the_changes_page(
     empty = organiser_client.post(
         reverse("tournament_reopen", args=[tournament.pk]), {"reason": ""}, follow=True
     )
-    assert "This field is required." in empty.content.decode()
+    assert empty.status_code == 400  # the page again, the message under the field
+    assert "Say why the tournament is reopened" in empty.content.decode()
     assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.FINISHED
     response = organiser_client.post(
         reverse("tournament_reopen", args=[tournament.pk]),

@@ -9,6 +9,9 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone, translation
 from pytest_django import DjangoDbBlocker
 
 from tournaments.management.commands import seed_demo
@@ -114,9 +117,10 @@ def test_the_running_evening_stops_halfway_through_round_two(seeded: str) -> Non
     tournament = Tournament.objects.get(name="Serata Burraco Reale")
     assert (tournament.status, tournament.published, tournament.variant) == (
         Tournament.Status.RUNNING,
-        False,
+        True,
         "reale",
     )
+    assert tournament.date == timezone.localdate()  # the home page shows the club playing
     assert tournament.pairs.count() == 10
     first, second = tournament.round_set.order_by("number")
     assert (first.status, second.status) == (Round.Status.DONE, Round.Status.PLAYING)
@@ -136,7 +140,8 @@ def test_it_prints_the_login_and_what_exists(seeded: str) -> None:
     assert "Created the club, the organiser 'organiser', 40 players" in out
     assert "Circolo Burraco Demo: 40 players." in out
     assert "Torneo del martedì (17/11/2026) [Burraco Classico, 12 pairs]: finished" in out
-    assert "Serata Burraco Reale (20/11/2026) [Burraco Reale, 10 pairs]: running" in out
+    today = timezone.localdate().strftime("%d/%m/%Y")
+    assert f"Serata Burraco Reale ({today}) [Burraco Reale, 10 pairs]: running" in out
     assert "round 2 in play: 2 of 5 tables done" in out
 
 
@@ -182,3 +187,17 @@ def test_it_says_so_when_the_organiser_password_was_changed(seeded: str) -> None
     out = run()
     assert "burraco-demo-2026" not in out
     assert "its password was changed after the demo was made" in out
+
+
+def test_it_prints_one_language_whatever_the_sites(seeded: str) -> None:
+    with translation.override("it"):  # the site's default: it was "concluso", "Burraco Reale"
+        out = run()
+    assert "[Burraco Classico, 12 pairs]: finished, 3 of 3 rounds done, published" in out
+    assert "[Burraco Reale, 10 pairs]: running, 1 of 3 rounds done, published" in out
+    assert "concluso" not in out and "in corso" not in out
+
+
+def test_the_home_page_shows_the_demo_club_playing_today(seeded: str) -> None:
+    home = Client().get(reverse("home")).content.decode()
+    assert "Circolo Burraco Demo" in home
+    assert "Serata Burraco Reale" in home

@@ -38,15 +38,25 @@ def unique(names: list[str]) -> list[str]:
 
 def form_fields(client: Client, table: Table) -> dict[str, list[str]]:
     """The visible fields of the table page's form in page order: each side's (without its
-    prefix) and the deal's."""
+    prefix) and the deal's. A side's "written_total" (the total the sheet gives, optional, to
+    check against) is the sheet's computed "total" column, not one of the side's own: it is
+    left out here and checked by `test_the_sheets_total_is_the_last_field_of_a_side`."""
     page = client.get(reverse("table_entry", args=[table.pk])).content.decode()
     form = page.split('<div class="sides">')[1].split('id="live-result"')[0]
     ns_part, rest = form.split('class="side side-ew"')
     ew_part, deal_part = rest.split('class="deal-fields"')
     visible = r'<(?:input|select|textarea)(?![^>]*type="hidden")[^>]*\bname="([^"]+)"'
+
+    def own(part: str, side: str) -> list[str]:
+        return [
+            n.removeprefix(f"{side}-")
+            for n in unique(re.findall(visible, part))
+            if n != f"{side}-written_total"
+        ]
+
     return {
-        "ns": [n.removeprefix("ns-") for n in unique(re.findall(visible, ns_part))],
-        "ew": [n.removeprefix("ew-") for n in unique(re.findall(visible, ew_part))],
+        "ns": own(ns_part, "ns"),
+        "ew": own(ew_part, "ew"),
         "deal": unique(re.findall(visible, deal_part)),
     }
 
@@ -126,3 +136,12 @@ def test_the_pot_offers_the_same_choices_on_paper_and_on_screen(
     pot = entry.split("choice-pot")[1].split("</fieldset>")[0]
     asked = [words(label).strip() for label in re.findall(r"<span>(.*?)</span>", pot)]
     assert printed == asked == choices
+
+
+@pytest.mark.django_db
+def test_the_sheets_total_is_the_last_field_of_a_side(club: Club, organiser_client: Client) -> None:
+    table = seated_table(club)
+    page = organiser_client.get(reverse("table_entry", args=[table.pk])).content.decode()
+    ns = page.split('class="side side-ns"')[1].split('class="side side-ew"')[0]
+    names = re.findall(r'<input(?![^>]*type="hidden")[^>]*\bname="([^"]+)"', ns)
+    assert names[-1] == "ns-written_total"

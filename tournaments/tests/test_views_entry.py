@@ -619,7 +619,7 @@ def test_a_score_sheet_no_deck_could_produce_is_refused_and_nothing_is_saved(
     )
     top = text_of(region(response.content.decode(), "problems-top"))
     assert top == (
-        "Le linee dichiarano 16 burraco pulito in tutto, almeno 112 carte: le 108 carte del "
+        "Le linee dichiarano 16 × burraco pulito in tutto, almeno 112 carte: le 108 carte del "
         "mazzo fanno al massimo 15 burraco da 7 carte"
     )
     assert DealSide.objects.count() == 0

@@ -74,7 +74,7 @@ def test_prepare_page_offers_the_planned_movement(club: Club, organiser_client: 
     response = organiser_client.get(reverse("round_prepare", args=[tournament.pk]))
     page = words(response.content.decode())
     assert "Seat round 1" in page
-    assert "7 pairs: one pair sits out" in page
+    assert "7 pairs play: one sits out" in page
     assert "planned: Random draw" in page
     assert response.context["form"]["movement"].value() == "random"
     assert response.context["form"]["step"].value() is None  # empty: the movement chooses

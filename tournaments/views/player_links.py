@@ -23,7 +23,12 @@ from tournaments.selectors.evening import hidden_round, round_clock
 from tournaments.services import ServiceError
 
 REFRESH_SECONDS = 5
-"""How often a pair's page follows its table by itself."""
+"""How often a pair's evening page follows the evening by itself."""
+TABLE_REFRESH_SECONDS = 2
+"""How often a pair's table page follows its table while the link can write: a deal the
+opponents sent shows within 3 seconds (at 5 it took up to 11 s, which made the players wait)."""
+IDLE_REFRESH_SECONDS = 15
+"""How often it follows its table while the link can send nothing (waiting for a round)."""
 
 
 class HtmxHttpRequest(HttpRequest):

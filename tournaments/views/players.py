@@ -21,6 +21,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -31,11 +32,13 @@ from tournaments.forms.entry import SIDES, initial_from_entry
 from tournaments.models import DealProposal, Seat
 from tournaments.rules import limits
 from tournaments.selectors import players as pages
-from tournaments.selectors.players import LinkPage, Version
+from tournaments.selectors.players import LinkPage
 from tournaments.selectors.table import basis_of
+from tournaments.selectors.versions import Version
 from tournaments.services import ServiceError, players, table_entry
 from tournaments.views.player_links import (
-    REFRESH_SECONDS,
+    IDLE_REFRESH_SECONDS,
+    TABLE_REFRESH_SECONDS,
     HtmxHttpRequest,
     evening_context,
     link_view,
@@ -120,7 +123,7 @@ def _context(
     poll = ""
     if not page.tournament.is_finished:
         poll = "status" if entry is not None else "main"
-    refresh = REFRESH_SECONDS * 3 if link.refusal else REFRESH_SECONDS
+    refresh = IDLE_REFRESH_SECONDS if link.refusal else TABLE_REFRESH_SECONDS
     return {
         "link": link,
         "seat": link.seat,
@@ -207,10 +210,14 @@ def _sent_key(request: HttpRequest) -> str | None:
 
 
 def _done(request: HtmxHttpRequest, seat: Seat, notice: str) -> HttpResponse:
-    """After a step: the page as it is now, with what happened."""
+    """After a step: the page as it is now, with what happened (in card mode still, when the
+    step was a deal typed card by card)."""
     if not request.htmx:
         messages.success(request, notice)
-        return redirect("link_table", token=seat.pair.token)
+        url = reverse("link_table", args=[seat.pair.token])
+        if request.POST.get("mode") == "cards":
+            url += "?mode=cards"
+        return redirect(url)
     return _render(request, _context(request, pages.link_page(seat), notice=notice))
 
 

@@ -25,6 +25,7 @@ from tournaments.forms.entry import (
     entry_forms,
     meld_lines,
 )
+from tournaments.forms.sheet_total import written_totals
 from tournaments.models import Pair, Table
 from tournaments.rules.entry import opening_needed
 from tournaments.rules.glossary import words_for
@@ -299,7 +300,10 @@ def check_typed(page: TablePage, entry: EntryForms, number: int) -> Feedback:
         return feedback_for(page, entry, number)
     try:
         preview = services.deal_preview(
-            table=page.table, number=number, sides=entry.contract_sides()
+            table=page.table,
+            number=number,
+            sides=entry.contract_sides(),
+            written=written_totals(entry.sides),
         )
     except InvalidDeal as error:
         return feedback_for(page, entry, number, error.problems)
@@ -314,22 +318,38 @@ def check_typed(page: TablePage, entry: EntryForms, number: int) -> Feedback:
 
 
 def entry_for(
-    page: TablePage | TableToSave, number: int, mode: str, data: Any = None, initial: Any = None
+    page: TablePage | TableToSave,
+    number: int,
+    mode: str,
+    data: Any = None,
+    initial: Any = None,
+    *,
+    sheet_total: bool = False,
 ) -> EntryForms:
     """The forms of deal `number`, asking each side's opening where its running score needs
-    one."""
+    one (and, on the organiser's page, `sheet_total`: the total the sheet gives)."""
     before = page.running_before(number)
     opening = {key: opening_for(page, before[i]) > 0 for i, key in enumerate(dict(SIDES))}
-    return entry_forms(mode=mode, rules=page.rules, opening=opening, data=data, initial=initial)
+    return entry_forms(
+        mode=mode,
+        rules=page.rules,
+        opening=opening,
+        data=data,
+        initial=initial,
+        sheet_total=sheet_total,
+    )
 
 
-def posted_entry(page: TablePage | TableToSave, data: Any) -> tuple[EntryForms, int]:
+def posted_entry(
+    page: TablePage | TableToSave, data: Any, *, sheet_total: bool = False
+) -> tuple[EntryForms, int]:
     """The forms bound to what was posted, and the deal number they are about."""
     try:  # read as the deal form reads it, so that both agree on which deal this is
         number = DealForm.base_fields["number"].clean(data.get("number"))
     except ValidationError:
         number = page.next_number or 1
-    return entry_for(page, number, str(data.get("mode", "summary")), data=data), number
+    mode = str(data.get("mode", "summary"))
+    return entry_for(page, number, mode, data=data, sheet_total=sheet_total), number
 
 
 def focus_first_error(entry: EntryForms) -> bool:

@@ -22,6 +22,7 @@ from django.contrib.auth.models import AbstractUser
 from django.contrib.auth.password_validation import validate_password
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone, translation
 
 from scoring import InvalidDeal, RuleSet, deal_from_json, score_deal
 from scoring.samples import random_deal
@@ -52,7 +53,8 @@ PLAYERS: list[tuple[str, str]] = [split_name(name) for name in _REGULARS.split("
 @dataclass(frozen=True)
 class Evening:
     name: str
-    date: datetime.date
+    date: datetime.date | None
+    """None: the day the demo is made."""
     variant: str
     players: list[int]
     """Indices into PLAYERS, two by two: the pairs in order."""
@@ -75,7 +77,7 @@ FINISHED = Evening(
 )
 IN_PROGRESS = Evening(
     name="Serata Burraco Reale",
-    date=datetime.date(2026, 11, 20),
+    date=None,  # today: the home page shows the club playing now
     variant="reale",
     # the last four of Tuesday's players came back, with the newcomers
     players=[20, 30, 21, 31, 22, 32, 23, 33, 24, 34, 25, 35, 26, 36, 27, 37, 28, 38, 29, 39],
@@ -91,6 +93,12 @@ class Command(BaseCommand):
     help = "Create the demo club, its organiser, players and two evenings (safe to run again)."
 
     def handle(self, *args: Any, **options: Any) -> None:
+        # one language for all it prints: its own sentences are English, and so must be the
+        # variant's and the status's names it reads from the models (Italian by default)
+        with translation.override("en"):
+            self._seed()
+
+    def _seed(self) -> None:
         started = time.monotonic()
         with transaction.atomic():
             created: list[str] = []
@@ -166,18 +174,18 @@ def _players(club: Club, created: list[str]) -> None:
 def _evening(
     club: Club, organiser: AbstractUser, evening: Evening, created: list[str]
 ) -> Tournament:
-    existing = Tournament.objects.filter(club=club, name=evening.name, date=evening.date).first()
+    existing = Tournament.objects.filter(club=club, name=evening.name).first()
     if existing is not None:
         return existing
     tournament = services.tournament_create(
         club=club,
         name=evening.name,
-        date=evening.date,
+        date=evening.date or timezone.localdate(),
         variant=evening.variant,
         rounds=3,
         deals_per_round=3,
         vp_scale="fibur-3",
-        published=evening.finished,
+        published=True,  # both on the club's public pages, the running one as it goes
     )
     names = [" ".join(PLAYERS[index]) for index in evening.players]
     services.pairs_add(

@@ -185,6 +185,8 @@ class RoundLine(_Seated):
     winner: str
     """Target format: "us", "them", or empty while the match is on."""
     deals: tuple[DealLine, ...]
+    left_by: int | None = None
+    """A bye because the opponents withdrew from this table before it started: their number."""
 
     @property
     def done(self) -> bool:

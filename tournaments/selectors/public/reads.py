@@ -12,12 +12,13 @@ size, and caches plain frozen dataclasses (no model instances).
 """
 
 from collections import defaultdict
+from dataclasses import replace
 from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Subquery
 
-from tournaments.models import Club, DealSide, Pair, Round, Seat, Tournament
+from tournaments.models import Club, DealSide, Pair, Round, Seat, Tournament, TournamentEvent
 from tournaments.rules import decisions as rules_decisions
 from tournaments.rules.names import sort_key
 from tournaments.rules.sides import SideScore
@@ -206,11 +207,15 @@ def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
     sides: dict[int, dict[int, dict[str, DealSide]]] = defaultdict(lambda: defaultdict(dict))
     for side in DealSide.objects.filter(deal__table__seats__pair=pair).select_related("deal"):
         sides[side.deal.table_id][side.deal.number][side.direction] = side
+    left = _left_byes(tournament)
     rounds = []
     for table_id, places in at_table.items():
         own = next(seat for seat in places.values() if seat.pair_id == pair.pk)
         other = next((seat for seat in places.values() if seat.pair_id != pair.pk), None)
-        rounds.append(_round_line(own, other, sides.get(table_id, {})))
+        line = _round_line(own, other, sides.get(table_id, {}))
+        if line.is_bye:
+            line = replace(line, left_by=left.get((line.round_number, line.table_number)))
+        rounds.append(line)
     rounds.sort(key=lambda line: line.round_number)
     return PairHistory(
         pair=_pair_ref(pair),
@@ -221,6 +226,19 @@ def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
         spells=tuple((spell.name, spell.first, spell.last) for spell in player_spells(pair)),
         decision_marks=tuple(decisions.marks_by_pair(tournament).get(pair.pk, ())),
     )
+
+
+def _left_byes(tournament: Tournament) -> dict[tuple[int, int], int]:
+    """The tables a withdrawal left to the opponents as a bye (round, table): the number of the
+    pair that withdrew (one query)."""
+    events = TournamentEvent.objects.filter(
+        tournament=tournament, kind=TournamentEvent.Kind.PAIR_WITHDRAWN, details__seated="bye"
+    ).values_list("round_number", "table_number", "before")
+    return {
+        (round_number, table_number): int(before["pair"])
+        for round_number, table_number, before in events
+        if round_number is not None and table_number is not None and before
+    }
 
 
 def _round_line(own: Seat, other: Seat | None, deals: dict[int, dict[str, DealSide]]) -> RoundLine:

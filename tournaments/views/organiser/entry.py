@@ -25,6 +25,7 @@ from scoring.problems import Problem
 from tournaments import services
 from tournaments.forms.decisions import KIND_HELP
 from tournaments.forms.entry import SIDES, EntryForms, initial_from_entry
+from tournaments.forms.sheet_total import written_totals
 from tournaments.models import Deal
 from tournaments.selectors.table import TablePage, table_page, table_to_save
 from tournaments.templatetags.numbers import points_text
@@ -75,7 +76,7 @@ def _blank_entry(
     )
     for key in dict(SIDES):
         initial.setdefault(key, {}).setdefault("pot", "taken")
-    entry = entry_for(page, number, mode, initial=initial)
+    entry = entry_for(page, number, mode, initial=initial, sheet_total=True)
     first = next(iter(entry.sides[NS].fields.values()))
     first.widget.attrs["autofocus"] = True
     return entry, number
@@ -145,7 +146,7 @@ def table_entry(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
 def deal_check(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Score what is typed without saving: with htmx, only the feedback regions."""
     page = table_page(request.user, table_id)
-    entry, number = posted_entry(page, request.POST)
+    entry, number = posted_entry(page, request.POST, sheet_total=True)
     feedback = check_typed(page, entry, number)
     version = entry.deal.cleaned_data.get("version") if entry.deal.is_valid() else None
     if version is not None and version != page.table.version:
@@ -165,7 +166,7 @@ def deal_check(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
 def deal_save(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Save the deal through services.deal_record; errors re-render the form as typed."""
     basis = table_to_save(request.user, table_id)
-    entry, number = posted_entry(basis, request.POST)
+    entry, number = posted_entry(basis, request.POST, sheet_total=True)
     problems: Sequence[Problem | str] = ()
     if entry.is_valid():
         try:
@@ -176,6 +177,7 @@ def deal_save(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
                 mode=entry.mode,
                 user=request.user,
                 version=entry.deal.cleaned_data["version"],
+                written=written_totals(entry.sides),
             )
         except services.StaleTable as error:
             return _stale(request, table_id, str(error))
@@ -186,7 +188,7 @@ def deal_save(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         else:
             return _saved(request, table_id, deal)
     page = table_page(request.user, table_id)  # the whole page, to show the form again
-    entry, number = posted_entry(page, request.POST)
+    entry, number = posted_entry(page, request.POST, sheet_total=True)
     feedback = feedback_for(page, entry, number, problems)
     first_error = focus_first_error(entry)
     context = _context(page, entry, number, feedback, not_saved=True, first_error=first_error)
@@ -203,12 +205,15 @@ def _saved(request: HtmxHttpRequest, table_id: int, deal: Deal) -> HttpResponse:
         "ew": names[EW],
         "ew_total": points_text(sides[EW]),
     }
+    # the next deal is typed the way this one was: card mode stays chosen after a save
     url = reverse("table_entry", args=[table_id])
+    if deal.mode == "cards":
+        url += "?mode=cards"
     if not request.htmx:
         messages.success(request, notice)
         return redirect(url)
     page = table_page(request.user, table_id)
-    entry, next_number = _blank_entry(page, None, None)
+    entry, next_number = _blank_entry(page, None, deal.mode)
     response = render(
         request, f"{PAGE}#entry-main", _context(page, entry, next_number, notice=notice)
     )
@@ -221,7 +226,7 @@ def _stale(request: HtmxHttpRequest, table_id: int, message: str) -> HttpRespons
     page = table_page(request.user, table_id)
     data = request.POST.copy()
     data["version"] = str(page.table.version)
-    entry, number = posted_entry(page, data)
+    entry, number = posted_entry(page, data, sheet_total=True)
     feedback = check_typed(page, entry, number)
     context = _context(page, entry, number, feedback, stale=message)
     return _render(request, "entry-main", context, status=200 if request.htmx else 409)

@@ -20,7 +20,7 @@ from tournaments import selectors, services
 from tournaments.forms.pairs import EntrantsFileForm, RenameForm, SubstituteForm, WithdrawForm
 from tournaments.models import Pair, Player, Round, Tournament
 from tournaments.rules import limits
-from tournaments.selectors.pairs import player_spells
+from tournaments.selectors.pairs import player_spells, withdrawal_seat
 from tournaments.services import ServiceError
 from tournaments.views.organiser.setup import pairs_context
 
@@ -58,8 +58,22 @@ def _pair_context(pair: Pair, **forms: Any) -> dict[str, Any]:
             pair=pair,
             initial={"from_round": min(next_round, tournament.rounds), **forms.get("offer", {})},
         ),
-        "withdraw_form": forms.get("withdraw_form") or WithdrawForm(),
+        "withdraw_form": forms.get("withdraw_form") or _withdraw_form(pair, None),
     }
+
+
+def _withdraw_form(pair: Pair, data: Any) -> WithdrawForm:
+    """The withdrawal form; while a round is seated but not started and the pair plays there,
+    its choices say who the opponents are and what each way gives them."""
+    tournament = pair.tournament
+    last = tournament.round_set.order_by("-number").first()
+    place = (
+        withdrawal_seat(pair, last)
+        if last is not None and last.status == Round.Status.SEATING
+        else None
+    )
+    award = tournament.play_format.bye_award_text()
+    return WithdrawForm(data, place=place, award=award)
 
 
 def _players(pair: Pair) -> list[Player]:
@@ -265,7 +279,7 @@ def pair_substitute(request: HttpRequest, pair_id: int) -> HttpResponse:
 @require_POST
 def pair_withdraw(request: HttpRequest, pair_id: int) -> HttpResponse:
     pair = _pair(request, pair_id)
-    form = WithdrawForm(request.POST)
+    form = _withdraw_form(pair, request.POST)
     if form.is_valid():
         try:
             done = services.pair_withdraw(
@@ -284,6 +298,8 @@ def pair_withdraw(request: HttpRequest, pair_id: int) -> HttpResponse:
             }
             if done.seated == services.BYE:
                 text += " " + _("Its opponents get the bye award.")
+            elif done.seated == services.TOGETHER:
+                text += " " + _("The pair that sat out plays its opponents instead.")
             elif done.seated == services.RESEAT:
                 text += " " + _("Round %(round)s is seated again without it.") % {
                     "round": done.from_round

@@ -24,6 +24,7 @@ from tournaments.rules.evening import clock_refusal
 from tournaments.selectors import evening as evening_reads
 from tournaments.selectors import players, progress
 from tournaments.selectors.decisions import marks_by_table
+from tournaments.selectors.pairs import round_field
 from tournaments.selectors.progress import progress_of
 from tournaments.services import ServiceError
 from tournaments.views.organiser.setup import HtmxHttpRequest
@@ -83,6 +84,7 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                     for warning in prepared.warnings:
                         messages.warning(request, warning)
                     return redirect("round_board", round_id=prepared.round.pk)
+    field = round_field(tournament, number)
     return render(
         request,
         "tournaments/round_prepare.html",
@@ -90,7 +92,8 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament,
             "number": number,
             "planned": Round.Movement(planned).label,
-            "pair_count": tournament.pairs.count(),
+            "field": field,
+            "pair_count": field.playing,
             "form": form,
             "preview": preview,
             "asked_again": request.method == "POST" and preview is not None,

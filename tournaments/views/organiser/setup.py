@@ -137,6 +137,18 @@ def pairs_context(tournament: Tournament, form: PairsForm | None = None) -> dict
 @login_required
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    return _detail(request, tournament)
+
+
+def _detail(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    reopen_form: ReopenForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The tournament's page; `reopen_form` with its errors next to its field when a reopening
+    was refused."""
     rounds = list(selectors.rounds_of(tournament))
     last = rounds[-1] if rounds else None
     started = [r for r in rounds if r.status != Round.Status.SEATING]
@@ -155,13 +167,14 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
             # the services' own rules: the page offers what they accept (`rules.progress`)
             "can_seat": not standing.seat_refusal(),
             "can_finish": not standing.finish_refusal(),
+            "finish_question": standing.finish_question(),
             "standings": standings,
-            "reopen_form": ReopenForm(),
+            "reopen_form": reopen_form or ReopenForm(),
             "plan": [_movement_label(m) for m in tournament.movement_plan],
             "house_rules": _house_rules_text(tournament.house_rules, tournament.variant),
         }
     )
-    return render(request, "tournaments/tournament_detail.html", context)
+    return render(request, "tournaments/tournament_detail.html", context, status=status)
 
 
 def _movement_label(movement: str) -> str:
@@ -262,11 +275,8 @@ def tournament_reopen(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Reopen a finished tournament, with a reason, so that results can be corrected."""
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
     form = ReopenForm(request.POST)
-    if not form.is_valid():
-        for errors in form.errors.values():
-            for message in errors:
-                messages.error(request, str(message))
-        return redirect("tournament_detail", tournament_id=tournament.pk)
+    if not form.is_valid():  # the page again, the message next to the reason's field
+        return _detail(request, tournament, reopen_form=form, status=400)
     try:
         services.tournament_reopen(
             tournament=tournament, reason=form.cleaned_data["reason"], user=request.user

@@ -142,10 +142,11 @@ def _round_text(tournament: Tournament, seating: Seating | None) -> str:
         return _("Round %(number)s of %(rounds)s: the seating is out, play starts soon") % where
     if seating.is_playing:
         count = len(seating.playing_tables)
+        # the plural follows the tables done: "1 tavolo su 7 concluso", "2 tavoli su 7 conclusi"
         return ngettext(
-            "Round %(number)s of %(rounds)s in play: %(done)s of %(count)s table done",
             "Round %(number)s of %(rounds)s in play: %(done)s of %(count)s tables done",
-            count,
+            "Round %(number)s of %(rounds)s in play: %(done)s of %(count)s tables done",
+            seating.tables_done,
         ) % {**where, "done": seating.tables_done, "count": count}
     return _("Round %(number)s of %(rounds)s finished") % where
 
