@@ -38,6 +38,9 @@ def demo(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> Iterator[
         organiser = club.organisers.get()
         season = Season.objects.create(club=club, name="Stagione 2026", slug="stagione-2026")
         club.tournaments.filter(status=Tournament.Status.FINISHED).update(season=season)
+        # the demo publishes both evenings; the running one kept unpublished here, so that the
+        # API is read with one of each
+        club.tournaments.exclude(status=Tournament.Status.FINISHED).update(published=False)
         _token, raw = opendata_services.token_create(club=club, name="sito", user=organiser)
         from opendata.models import Webhook
 

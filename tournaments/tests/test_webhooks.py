@@ -197,9 +197,16 @@ def test_it_is_sent_outside_the_organisers_request(
 
 
 def test_table_complete_and_finished_are_told_and_an_unpublished_tournament_tells_nothing(
-    club: Club, organiser: User, sending: None, receiver: Callable[[list[object]], Receiver]
+    club: Club,
+    organiser: User,
+    sending: None,
+    receiver: Callable[[list[object]], Receiver],
+    settings: object,
 ) -> None:
     got = receiver([200])
+    # the sender starts once the evenings are played: SQLite's shared in-memory test database
+    # refuses a write while another thread reads the same table ("database table is locked")
+    settings.WEBHOOK_DISPATCHER = False  # type: ignore[attr-defined]
     Webhook.objects.create(club=club, url=got.url, events=["table_complete", "tournament_finished"])
     hidden = make_tournament(club, pairs=2, name="Secret evening", rounds=1)
     shown = make_tournament(club, pairs=2, name="Open evening", rounds=1, published=True)
@@ -218,6 +225,8 @@ def test_table_complete_and_finished_are_told_and_an_unpublished_tournament_tell
                 version=number - 1,
             )  # fmt: skip
         services.tournament_finish(tournament=tournament)
+    settings.WEBHOOK_DISPATCHER = True  # type: ignore[attr-defined]
+    delivery.wake()
     hits = got.wait_for(2)
     time.sleep(0.3)
     delivery.stop()
