@@ -192,3 +192,27 @@ def test_the_public_standings_and_pair_page_show_the_mark(
         reverse("public_pair", args=[club.slug, tournament.slug, ns])
     ).content.decode()
     assert "Slow play" in pair_page
+
+
+def test_a_time_out_shows_on_both_pairs_public_pages(
+    club: Club, organiser: User, anonymous_client: Client, table: Table
+) -> None:
+    """Found in the issue 22 walk: the time-out deal was on the table page, the board and the
+    deals file, but the two pairs' public pages gave no sign that deal 3 lost its closing."""
+    from tournaments.services.decisions import decision_take
+
+    tournament = table.round.tournament
+    services.tournament_publish(tournament=tournament, published=True)
+    decision_take(table=table, kind="timeout", deal_number=3, reason="Time called", user=organiser)
+    for number in pair_numbers(table):
+        pair_page = anonymous_client.get(
+            reverse("public_pair", args=[club.slug, tournament.slug, number])
+        ).content.decode()
+        assert '<details class="decision-mark" data-decision="timeout">' in pair_page
+        assert "Deal 3 scored as it stood, without closing bonus." in pair_page
+        assert "Time called" in pair_page
+    # the standings still mark only what changes a pair's score (the deals file has the rest)
+    standings = anonymous_client.get(
+        reverse("public_tournament", args=[club.slug, tournament.slug])
+    ).content.decode()
+    assert 'data-decision="timeout"' not in standings
