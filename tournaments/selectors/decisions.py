@@ -74,6 +74,9 @@ class Mark:
     reason: str
     by: str
     at: str
+    result: tuple[int, int, int | None, int | None] | None = None
+    """A walk-over's, abandonment's or assigned result's table result: N-S MP, E-W MP, N-S VP,
+    E-W VP (no VP in a match to a target)."""
 
     @property
     def summary(self) -> str:
@@ -94,6 +97,9 @@ def _mark(decision: Decision) -> Mark:
         reason=decision.reason,
         by=decision.user.get_username() if decision.user else "",
         at=decision.at.isoformat(timespec="minutes") if decision.at else "",
+        result=(decision.ns_mp or 0, decision.ew_mp or 0, decision.ns_vp, decision.ew_vp)
+        if decision.kind in rules.RESULT_KINDS
+        else None,
     )
 
 

@@ -216,3 +216,20 @@ def test_a_time_out_shows_on_both_pairs_public_pages(
         reverse("public_tournament", args=[club.slug, tournament.slug])
     ).content.decode()
     assert 'data-decision="timeout"' not in standings
+
+
+def test_a_walk_overs_mark_opens_to_the_tables_numbers(
+    club: Club, organiser: User, anonymous_client: Client, table: Table
+) -> None:
+    """Found in the issue 22 walk: a walk-over's mark on the standings said only "Pair 8. Round
+    2, table 2.", so the absent pair's 5 VP (its average, less than 6) was nowhere explained."""
+    from tournaments.services.decisions import decision_take
+
+    tournament = table.round.tournament
+    services.tournament_publish(tournament=tournament, published=True)
+    decision_take(table=table, kind="walkover", pair=table.ns, reason="Absent", user=organiser)
+    page = anonymous_client.get(
+        reverse("public_tournament", args=[club.slug, tournament.slug])
+    ).content.decode()
+    result = "The table's result: N-S 0 MP and 6 VP, E-W 355 MP and 14 VP."
+    assert page.count(result) == 2  # the absent pair's mark and the present pair's
