@@ -233,3 +233,22 @@ def test_a_walk_overs_mark_opens_to_the_tables_numbers(
     ).content.decode()
     result = "The table's result: N-S 0 MP and 6 VP, E-W 355 MP and 14 VP."
     assert page.count(result) == 2  # the absent pair's mark and the present pair's
+
+
+def test_the_change_log_writes_a_decisions_mp_as_the_pages_do(
+    organiser_client: Client, organiser: User, table: Table
+) -> None:
+    """Found in the issue 22 walk: the change log wrote "MP 1200 – 900" and "−1000 MP" where
+    every other page writes 1,200 (1.200 in Italian)."""
+    from tournaments.services.decisions import decision_take
+
+    decision_take(
+        table=table, kind="assigned", ns_mp=1200, ew_mp=900, reason="Lost sheet", user=organiser
+    )
+    decision_take(table=table, kind="penalty", pair=table.ew, mp=1000, reason="Cards shown",
+                  user=organiser)  # fmt: skip
+    page = organiser_client.get(
+        reverse("tournament_changes", args=[table.round.tournament_id])
+    ).content.decode()
+    assert "MP 1,200 – 900, VP 13 – 7" in page
+    assert "−1,000 MP" in page
