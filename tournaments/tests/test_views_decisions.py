@@ -252,3 +252,17 @@ def test_the_change_log_writes_a_decisions_mp_as_the_pages_do(
     ).content.decode()
     assert "MP 1,200 – 900, VP 13 – 7" in page
     assert "−1,000 MP" in page
+
+
+def test_the_pairs_own_evening_page_shows_the_decisions_mark(
+    organiser: User, anonymous_client: Client, table: Table
+) -> None:
+    """Found in the issue 22 walk: a late pair's phone showed 6,125 MP over rounds adding up to
+    6,225, with no word of the 100 MP it lost."""
+    from tournaments.services.decisions import decision_take
+
+    assert table.ns is not None
+    decision_take(table=table, kind="late", pair=table.ns, reason="8 minutes late", user=organiser)
+    page = anonymous_client.get(reverse("link_evening", args=[table.ns.token])).content.decode()
+    assert '<details class="decision-mark" data-decision="late">' in page
+    assert "−100 MP." in page and "8 minutes late" in page
