@@ -266,3 +266,19 @@ def test_the_pairs_own_evening_page_shows_the_decisions_mark(
     page = anonymous_client.get(reverse("link_evening", args=[table.ns.token])).content.decode()
     assert '<details class="decision-mark" data-decision="late">' in page
     assert "−100 MP." in page and "8 minutes late" in page
+
+
+def test_the_table_page_shows_the_result_a_decision_set(
+    organiser_client: Client, organiser: User, table: Table
+) -> None:
+    """Found in the issue 22 walk: a table with an assigned result (1,200 – 900, 13–7) or a
+    walk-over said "MP: N-S 0 · E-W 0, VP 10–10 final" on its page, while the board and the
+    standings had the decision's numbers."""
+    from tournaments.services.decisions import decision_take
+
+    decision_take(
+        table=table, kind="assigned", ns_mp=1200, ew_mp=900, reason="Lost sheet", user=organiser
+    )
+    page = organiser_client.get(reverse("table_entry", args=[table.pk])).content.decode()
+    assert "<strong>1,200</strong> · E-W <strong>900</strong>" in page
+    assert "<strong>13–7</strong>" in page and "<strong>10–10</strong>" not in page
