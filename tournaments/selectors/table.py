@@ -131,7 +131,7 @@ def page_of(table: Table, *, organiser: bool = True) -> TablePage:
     if not organiser and getattr(table, "decided", None):
         decided = str(Decision.Kind(table.decided).label)  # type: ignore[attr-defined]
     if decided and not no_entry:
-        no_entry = decided_table_text(table.number, decided)
+        no_entry = decided_table_text(table.number, decided, organiser=organiser)
     first_free = next(n for n in range(1, len(deals) + 2) if n not in totals)
     return TablePage(
         table=table,

@@ -282,3 +282,23 @@ def test_the_table_page_shows_the_result_a_decision_set(
     page = organiser_client.get(reverse("table_entry", args=[table.pk])).content.decode()
     assert "<strong>1,200</strong> · E-W <strong>900</strong>" in page
     assert "<strong>13–7</strong>" in page and "<strong>10–10</strong>" not in page
+
+
+def test_a_pairs_phone_at_a_decided_table_shows_its_result_and_no_cancel(
+    organiser: User, anonymous_client: Client, table: Table
+) -> None:
+    """Found in the issue 22 walk: the phones of a walk-over's table told the players to
+    "cancel" the decision to enter deals, which only the organiser can do."""
+    from tournaments.services.decisions import decision_take
+
+    assert table.ns is not None
+    Tournament.objects.filter(pk=table.round.tournament_id).update(result_entry="players")
+    decision_take(table=table, kind="walkover", pair=table.ew, reason="Absent", user=organiser)
+    page = anonymous_client.get(reverse("link_table", args=[table.ns.token])).content.decode()
+    assert "<strong>355</strong> · E-W <strong>0</strong>" in page
+    assert "<strong>14–6</strong>" in page
+    assert (
+        "The result of table 1 was set by the arbiter&#x27;s decision (Walk-over (a pair absent)): "
+        "no deal is entered. Ask the organiser if it is wrong."
+    ) in page
+    assert "cancel it" not in page
