@@ -152,12 +152,25 @@ def closed_cancel_refusal(*, table_number: int, closed_by: int | None, deals_don
     ) % {"later": closed_by, "table": table_number}
 
 
-def decided_table_text(table_number: int, kind_name: str) -> str:
-    """Why a table whose result the arbiter set takes no deal."""
-    return _(
-        "The result of table %(table)s was set by a decision (%(kind)s): cancel it to enter "
-        "deals again."
-    ) % {"table": table_number, "kind": kind_name}
+def decided_table_text(table_number: int, kind_name: str, *, organiser: bool = True) -> str:
+    """Why a table whose result the arbiter set takes no deal; the players, who cannot cancel
+    a decision, are told whom to ask."""
+    values = {"table": table_number, "kind": kind_name}
+    if not organiser:
+        return (
+            _(
+                "The result of table %(table)s was set by the arbiter's decision (%(kind)s): no "
+                "deal is entered. Ask the organiser if it is wrong."
+            )
+            % values
+        )
+    return (
+        _(
+            "The result of table %(table)s was set by a decision (%(kind)s): cancel it to enter "
+            "deals again."
+        )
+        % values
+    )
 
 
 def absent_award(default_vp: int, earlier_vp: Sequence[int]) -> int:

@@ -238,15 +238,15 @@ def _decision_text(
     if after.get("deal"):
         parts.append(_("deal %(deal)s") % {"deal": after["deal"]})
     if after.get("mp"):
-        parts.append(_("−%(mp)s MP") % {"mp": after["mp"]})
+        parts.append(_("−%(mp)s MP") % {"mp": points_text(after["mp"])})
     if after.get("vp"):
         parts.append(_("−%(vp)s VP") % {"vp": after["vp"]})
     if "ns_mp" in after or "ew_mp" in after:
         parts.append(
             _("MP %(ns_mp)s – %(ew_mp)s")
             % {
-                "ns_mp": after.get("ns_mp", 0),
-                "ew_mp": after.get("ew_mp", 0),
+                "ns_mp": points_text(after.get("ns_mp", 0)),
+                "ew_mp": points_text(after.get("ew_mp", 0)),
             }
         )
     if "ns_vp" in after or "ew_vp" in after:

@@ -74,6 +74,9 @@ class Mark:
     reason: str
     by: str
     at: str
+    result: tuple[int, int, int | None, int | None] | None = None
+    """A walk-over's, abandonment's or assigned result's table result: N-S MP, E-W MP, N-S VP,
+    E-W VP (no VP in a match to a target)."""
 
     @property
     def summary(self) -> str:
@@ -94,6 +97,9 @@ def _mark(decision: Decision) -> Mark:
         reason=decision.reason,
         by=decision.user.get_username() if decision.user else "",
         at=decision.at.isoformat(timespec="minutes") if decision.at else "",
+        result=(decision.ns_mp or 0, decision.ew_mp or 0, decision.ns_vp, decision.ew_vp)
+        if decision.kind in rules.RESULT_KINDS
+        else None,
     )
 
 
@@ -116,13 +122,15 @@ def marks_by_table(tournament: Tournament) -> dict[tuple[int, int], list[Mark]]:
     return dict(by_table)
 
 
-def marks_by_pair(tournament: Tournament) -> dict[int, list[Mark]]:
+def marks_by_pair(tournament: Tournament, *, deal_marks: bool = False) -> dict[int, list[Mark]]:
     """Pair id -> the standing decisions that change its score: those on it, and those that set
-    the result of a table it sat at (a walk-over's present pair too)."""
+    the result of a table it sat at (a walk-over's present pair too). `deal_marks`: also those
+    on a deal of its table (a time-out), as the pair's own page shows them."""
     by_pair: dict[int, list[Mark]] = defaultdict(list)
     decisions = list(standing(tournament))
+    table_kinds = rules.RESULT_KINDS | {rules.TIMEOUT} if deal_marks else rules.RESULT_KINDS
     seats: dict[tuple[int, int], list[int]] = defaultdict(list)
-    if any(d.kind in rules.RESULT_KINDS for d in decisions):
+    if any(d.kind in table_kinds for d in decisions):
         for round_number, table_number, pair_id in Seat.objects.filter(
             round__tournament=tournament
         ).values_list("round__number", "table__number", "pair_id"):
@@ -132,7 +140,7 @@ def marks_by_pair(tournament: Tournament) -> dict[int, list[Mark]]:
         pairs = set()
         if decision.pair_id is not None:
             pairs.add(decision.pair_id)
-        if decision.kind in rules.RESULT_KINDS and decision.table_number is not None:
+        if decision.kind in table_kinds and decision.table_number is not None:
             pairs.update(seats[(decision.round_number, decision.table_number)])
         for pair_id in pairs:
             by_pair[pair_id].append(mark)

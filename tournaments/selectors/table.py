@@ -44,6 +44,9 @@ class TablePage:
     """Why its last deal cannot be removed (`rules.entry.removal_refusal`), or ""."""
     decisions: list[Mark] = field(default_factory=list)
     """The arbiter's decisions standing at this table."""
+    decided: str = ""
+    """The kind of the standing decision that sets the table's result ("": none): the table's
+    own row, not its deals, has the result then."""
     no_decision: str = ""
     """Why no decision may be taken at this table now (`rules.decisions.decision_refusal`)."""
 
@@ -129,7 +132,7 @@ def page_of(table: Table, *, organiser: bool = True) -> TablePage:
     if not organiser and getattr(table, "decided", None):
         decided = str(Decision.Kind(table.decided).label)  # type: ignore[attr-defined]
     if decided and not no_entry:
-        no_entry = decided_table_text(table.number, decided)
+        no_entry = decided_table_text(table.number, decided, organiser=organiser)
     first_free = next(n for n in range(1, len(deals) + 2) if n not in totals)
     return TablePage(
         table=table,
@@ -140,6 +143,7 @@ def page_of(table: Table, *, organiser: bool = True) -> TablePage:
         deals=deals,
         totals=totals,
         result=result,
+        decided=decided,
         next_number=None if no_entry else first_free,
         no_entry=no_entry,
         neighbours=_neighbours(table) if organiser else (None, None),

@@ -103,7 +103,7 @@ def deal_record(
         raise ServiceError(refusal)
     if table.decided:  # type: ignore[attr-defined]
         kind = Decision.Kind(table.decided).label  # type: ignore[attr-defined]
-        raise ServiceError(decided_table_text(table.number, str(kind)))
+        raise ServiceError(decided_table_text(table.number, str(kind), organiser=pair is None))
     preview = score_at_table(play_format, number, sides, deal_totals)
     check_written_totals(play_format, preview, written)  # the paper sheet's totals, if typed
     check_later_deals(play_format, number, preview, stored)

@@ -49,6 +49,9 @@ PAIRS = [
     "Sara Ricci / Luca Marino",
 ]
 REASON = "Arrived at 21:08, 8 minutes late"
+CLIPPED_CELLS = """() => [...document.querySelectorAll('table.board.results td')]
+    .filter(td => td.scrollWidth > td.clientWidth + 1)
+    .map(td => `${td.className}: ${td.innerText}`)"""
 
 
 @pytest.fixture
@@ -127,6 +130,8 @@ def test_a_late_arrival_decided_on_a_phone_shows_on_the_public_standings(
         for width in (1280, 768, PHONE):
             page.set_viewport_size({"width": width, "height": 900})
             assert _measure(page, f"round board at {width} px", width) == []
+            # no cell squeezed under its text (the phone's MP once had no room beside the marks)
+            assert page.evaluate(CLIPPED_CELLS) == [], f"round board at {width} px"
             shots.take(page, f"round-board-{width}")
         page.get_by_role("link", name="Arbiter's decision").nth(1).click()
         decisions = page.locator("#decisions")

@@ -192,3 +192,113 @@ def test_the_public_standings_and_pair_page_show_the_mark(
         reverse("public_pair", args=[club.slug, tournament.slug, ns])
     ).content.decode()
     assert "Slow play" in pair_page
+
+
+def test_a_time_out_shows_on_both_pairs_public_pages(
+    club: Club, organiser: User, anonymous_client: Client, table: Table
+) -> None:
+    """Found in the issue 22 walk: the time-out deal was on the table page, the board and the
+    deals file, but the two pairs' public pages gave no sign that deal 3 lost its closing."""
+    from tournaments.services.decisions import decision_take
+
+    tournament = table.round.tournament
+    services.tournament_publish(tournament=tournament, published=True)
+    decision_take(table=table, kind="timeout", deal_number=3, reason="Time called", user=organiser)
+    for number in pair_numbers(table):
+        pair_page = anonymous_client.get(
+            reverse("public_pair", args=[club.slug, tournament.slug, number])
+        ).content.decode()
+        assert '<details class="decision-mark" data-decision="timeout">' in pair_page
+        assert "Deal 3 scored as it stood, without closing bonus." in pair_page
+        assert "Time called" in pair_page
+    # the standings still mark only what changes a pair's score (the deals file has the rest)
+    standings = anonymous_client.get(
+        reverse("public_tournament", args=[club.slug, tournament.slug])
+    ).content.decode()
+    assert 'data-decision="timeout"' not in standings
+
+
+def test_a_walk_overs_mark_opens_to_the_tables_numbers(
+    club: Club, organiser: User, anonymous_client: Client, table: Table
+) -> None:
+    """Found in the issue 22 walk: a walk-over's mark on the standings said only "Pair 8. Round
+    2, table 2.", so the absent pair's 5 VP (its average, less than 6) was nowhere explained."""
+    from tournaments.services.decisions import decision_take
+
+    tournament = table.round.tournament
+    services.tournament_publish(tournament=tournament, published=True)
+    decision_take(table=table, kind="walkover", pair=table.ns, reason="Absent", user=organiser)
+    page = anonymous_client.get(
+        reverse("public_tournament", args=[club.slug, tournament.slug])
+    ).content.decode()
+    result = "The table's result: N-S 0 MP and 6 VP, E-W 355 MP and 14 VP."
+    assert page.count(result) == 2  # the absent pair's mark and the present pair's
+
+
+def test_the_change_log_writes_a_decisions_mp_as_the_pages_do(
+    organiser_client: Client, organiser: User, table: Table
+) -> None:
+    """Found in the issue 22 walk: the change log wrote "MP 1200 – 900" and "−1000 MP" where
+    every other page writes 1,200 (1.200 in Italian)."""
+    from tournaments.services.decisions import decision_take
+
+    decision_take(
+        table=table, kind="assigned", ns_mp=1200, ew_mp=900, reason="Lost sheet", user=organiser
+    )
+    decision_take(table=table, kind="penalty", pair=table.ew, mp=1000, reason="Cards shown",
+                  user=organiser)  # fmt: skip
+    page = organiser_client.get(
+        reverse("tournament_changes", args=[table.round.tournament_id])
+    ).content.decode()
+    assert "MP 1,200 – 900, VP 13 – 7" in page
+    assert "−1,000 MP" in page
+
+
+def test_the_pairs_own_evening_page_shows_the_decisions_mark(
+    organiser: User, anonymous_client: Client, table: Table
+) -> None:
+    """Found in the issue 22 walk: a late pair's phone showed 6,125 MP over rounds adding up to
+    6,225, with no word of the 100 MP it lost."""
+    from tournaments.services.decisions import decision_take
+
+    assert table.ns is not None
+    decision_take(table=table, kind="late", pair=table.ns, reason="8 minutes late", user=organiser)
+    page = anonymous_client.get(reverse("link_evening", args=[table.ns.token])).content.decode()
+    assert '<details class="decision-mark" data-decision="late">' in page
+    assert "−100 MP." in page and "8 minutes late" in page
+
+
+def test_the_table_page_shows_the_result_a_decision_set(
+    organiser_client: Client, organiser: User, table: Table
+) -> None:
+    """Found in the issue 22 walk: a table with an assigned result (1,200 – 900, 13–7) or a
+    walk-over said "MP: N-S 0 · E-W 0, VP 10–10 final" on its page, while the board and the
+    standings had the decision's numbers."""
+    from tournaments.services.decisions import decision_take
+
+    decision_take(
+        table=table, kind="assigned", ns_mp=1200, ew_mp=900, reason="Lost sheet", user=organiser
+    )
+    page = organiser_client.get(reverse("table_entry", args=[table.pk])).content.decode()
+    assert "<strong>1,200</strong> · E-W <strong>900</strong>" in page
+    assert "<strong>13–7</strong>" in page and "<strong>10–10</strong>" not in page
+
+
+def test_a_pairs_phone_at_a_decided_table_shows_its_result_and_no_cancel(
+    organiser: User, anonymous_client: Client, table: Table
+) -> None:
+    """Found in the issue 22 walk: the phones of a walk-over's table told the players to
+    "cancel" the decision to enter deals, which only the organiser can do."""
+    from tournaments.services.decisions import decision_take
+
+    assert table.ns is not None
+    Tournament.objects.filter(pk=table.round.tournament_id).update(result_entry="players")
+    decision_take(table=table, kind="walkover", pair=table.ew, reason="Absent", user=organiser)
+    page = anonymous_client.get(reverse("link_table", args=[table.ns.token])).content.decode()
+    assert "<strong>355</strong> · E-W <strong>0</strong>" in page
+    assert "<strong>14–6</strong>" in page
+    assert (
+        "The result of table 1 was set by the arbiter&#x27;s decision (Walk-over (a pair absent)): "
+        "no deal is entered. Ask the organiser if it is wrong."
+    ) in page
+    assert "cancel it" not in page

@@ -92,7 +92,19 @@ def deal_rows(page: TablePage) -> list[dict[str, Any]]:
 def standing_of(page: TablePage) -> dict[str, Any]:
     """The table's score now, for its format's fragment (formats/<slug>/table_standing.html):
     the totals (MP), the VP where the format gives them, provisional or final; where the table
-    plays a match, its target, its winner and what each side's next opening needs."""
+    plays a match, its target, its winner and what each side's next opening needs. A table
+    whose result a decision set shows that result, final."""
+    standing = _standing_of_deals(page)
+    if not page.decided:
+        return standing
+    table = page.table
+    decided = {"mp": (table.ns_mp, table.ew_mp), "provisional": False}
+    if table.ns_vp is not None and table.ew_vp is not None:
+        decided["vp"] = (table.ns_vp, table.ew_vp)
+    return standing | decided
+
+
+def _standing_of_deals(page: TablePage) -> dict[str, Any]:
     table, rules, result = page.table, page.rules, page.result
     totals = page.running_before(10**6)
     standing: dict[str, Any] = {

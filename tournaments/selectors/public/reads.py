@@ -224,7 +224,7 @@ def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
         withdrawn_from=pair.withdrawn_from,
         joined_from=pair.joined_from,
         spells=tuple((spell.name, spell.first, spell.last) for spell in player_spells(pair)),
-        decision_marks=tuple(decisions.marks_by_pair(tournament).get(pair.pk, ())),
+        decision_marks=tuple(decisions.marks_by_pair(tournament, deal_marks=True).get(pair.pk, ())),
     )
 
 
