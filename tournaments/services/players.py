@@ -20,10 +20,16 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import InvalidMatch
+from scoring import InvalidDeal, InvalidMatch
 from tournaments.models import DealProposal, ResultChange, Seat, Table
-from tournaments.rules.entry import deal_number_refusal, entry_refusal
+from tournaments.rules.entry import (
+    deal_number_refusal,
+    entry_refusal,
+    later_deals_wait,
+    later_deals_wait_text,
+)
 from tournaments.rules.glossary import words_for
+from tournaments.rules.problem_text import problem_text
 from tournaments.rules.progress import finished_refusal
 from tournaments.selectors import results
 from tournaments.selectors.access import User
@@ -35,6 +41,7 @@ from tournaments.services.errors import ServiceError
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
 OPEN = (DealProposal.Status.WAITING, DealProposal.Status.DISPUTED)
+HELD = (DealProposal.Status.DISPUTED, DealProposal.Status.QUEUED)
 
 
 @dataclass(frozen=True)
@@ -128,6 +135,8 @@ def _scored(
     play_format = table.round.tournament.play_format
     totals = results.deal_totals(table) if totals is None else totals
     refusal = deal_number_refusal(play_format, number, list(totals))
+    if refusal and number > len(totals) + 1 and number <= _next_writable(table, totals):
+        refusal = play_format.deal_number_problem(number)  # behind a deal the organiser decides
     if refusal:
         raise ServiceError(refusal)
     preview = score_at_table(play_format, number, sides, totals)
@@ -156,6 +165,23 @@ def _next_number(table: Table, totals: dict[int, tuple[int, int]]) -> int:
     return len(totals) + 1
 
 
+def _held_numbers(table: Table) -> set[int]:
+    """The deals of the table with the organiser, or accepted and waiting for one that is."""
+    return set(table.proposals.filter(status__in=HELD).values_list("number", flat=True))
+
+
+def _next_writable(table: Table, totals: dict[int, tuple[int, int]]) -> int:
+    """The deal the pairs write next: after the saved deals and, where the format lets later
+    deals go on (`rules.entry.later_deals_wait`), after those held for the organiser."""
+    number = len(totals) + 1
+    if later_deals_wait(table.round.tournament.play_format):
+        return number
+    held = _held_numbers(table)
+    while number in held:
+        number += 1
+    return number
+
+
 @transaction.atomic
 def proposal_write(
     *, seat: Seat, number: int, sides: Sequence[dict[str, Any]], mode: str, key: str
@@ -169,6 +195,8 @@ def proposal_write(
         return sent
     saved = results.deal_totals(table)
     expected = _next_number(table, saved)
+    if number > expected:
+        expected = _next_writable(table, saved)
     if number != expected:
         if number < expected:
             raise ServiceError(
@@ -180,6 +208,8 @@ def proposal_write(
     words = words_for(table.round.tournament.variant)
     for other in open_:
         if other.status == DealProposal.Status.DISPUTED:
+            if later_deals_wait(table.round.tournament.play_format):
+                raise ServiceError(later_deals_wait_text(number))
             raise ServiceError(
                 _("Deal %(number)s is with the organiser, who decides what counts.")
                 % {"number": number}
@@ -240,7 +270,7 @@ def proposal_accept(*, seat: Seat, proposal_id: int) -> Sent:
     seat, table = locked_seat(seat)
     link_check(seat)
     proposal = _opponents_proposal(seat, table, proposal_id)
-    if proposal.status == DealProposal.Status.ACCEPTED:
+    if proposal.status in (DealProposal.Status.ACCEPTED, DealProposal.Status.QUEUED):
         return Sent(proposal, new=False)  # the same tap, sent again
     if proposal.status != DealProposal.Status.WAITING:
         raise ServiceError(answered_text(proposal))
@@ -249,10 +279,24 @@ def proposal_accept(*, seat: Seat, proposal_id: int) -> Sent:
 
 
 def accepted_save(table: Table, proposal: DealProposal, *, by: Seat, with_code: bool) -> None:
-    """Save a waiting deal as accepted by the pair at `by`: it counts."""
+    """Save a waiting deal as accepted by the pair at `by`: it counts. Behind a deal the
+    organiser decides, it waits (QUEUED), saved once that deal is (`_queued_save`)."""
     note: dict[str, Any] = {"written_by": proposal.pair.number}
     if with_code:
         note["with_code"] = True
+    if proposal.number > len(results.deal_totals(table)) + 1:
+        proposal.status = DealProposal.Status.QUEUED
+        proposal.accepted_with_code = with_code
+        proposal.decided_at = timezone.now()
+        proposal.save(update_fields=["status", "accepted_with_code", "decided_at"])
+        _record(
+            table,
+            action=ResultChange.Action.ACCEPTED,
+            number=proposal.number,
+            seat=by,
+            after=_snapshot(proposal) | {"queued": True},
+        )
+        return
     deal_record(
         table=table,
         number=proposal.number,
@@ -271,6 +315,10 @@ def accepted_save(table: Table, proposal: DealProposal, *, by: Seat, with_code: 
 
 
 def answered_text(proposal: DealProposal) -> str:
+    if proposal.status == DealProposal.Status.QUEUED:
+        return _(
+            "Deal %(number)s is accepted: it is saved once the organiser decides the deal before."
+        ) % {"number": proposal.number}
     if proposal.status == DealProposal.Status.DISPUTED:
         return _("Deal %(number)s is with the organiser, who decides what counts.") % {
             "number": proposal.number
@@ -338,24 +386,76 @@ def dispute_settle(*, proposal: DealProposal, user: User) -> DealProposal:
             table=table, number=proposal.number, status=DealProposal.Status.DISPUTED
         )
     )
-    deal_record(
-        table=table,
-        number=proposal.number,
-        sides=proposal.entry["sides"],
-        mode=proposal.mode,
-        user=user,
-        version=table.version,
-        action=ResultChange.Action.SETTLED,
-        note={"written_by": proposal.pair.number},
-    )
+    queued = proposal.number > len(results.deal_totals(table)) + 1
+    if not queued:
+        deal_record(
+            table=table,
+            number=proposal.number,
+            sides=proposal.entry["sides"],
+            mode=proposal.mode,
+            user=user,
+            version=table.version,
+            action=ResultChange.Action.SETTLED,
+            note={"written_by": proposal.pair.number},
+        )
     now = timezone.now()
     for version in both:
-        version.status = (
-            DealProposal.Status.CHOSEN
-            if version.pk == proposal.pk
-            else DealProposal.Status.REJECTED
-        )
+        if version.pk == proposal.pk:  # behind an earlier deal still with the organiser: it waits
+            version.status = DealProposal.Status.QUEUED if queued else DealProposal.Status.CHOSEN
+        else:
+            version.status = DealProposal.Status.REJECTED
         version.decided_at = now
         version.save(update_fields=["status", "decided_at"])
+    if not queued:
+        _queued_save(table, user=user)
     proposal.refresh_from_db()
     return proposal
+
+
+def _queued_save(table: Table, *, user: User) -> None:
+    """Save, in order, the accepted deals that waited for the one just decided, each checked
+    again as any save; one that no longer passes goes to the organiser, with the reason, and
+    the deals after it wait for it."""
+    table.refresh_from_db()
+    while True:
+        number = len(results.deal_totals(table)) + 1
+        proposal = (
+            table.proposals.filter(number=number, status=DealProposal.Status.QUEUED)
+            .select_related("pair")
+            .first()
+        )
+        if proposal is None:
+            return
+        try:
+            with transaction.atomic():
+                deal_record(
+                    table=table,
+                    number=number,
+                    sides=proposal.entry["sides"],
+                    mode=proposal.mode,
+                    user=user,
+                    version=table.version,
+                    action=ResultChange.Action.ACCEPTED,
+                    note={"written_by": proposal.pair.number, "waited": True},
+                )
+        except InvalidDeal as error:
+            variant = table.round.tournament.variant
+            reason = " ".join(problem_text(p, variant=variant) for p in error.problems)
+        except ServiceError as error:
+            reason = " ".join(str(m) for m in error.messages)
+        else:
+            proposal.status = DealProposal.Status.ACCEPTED
+            proposal.save(update_fields=["status"])
+            table.refresh_from_db()
+            continue
+        proposal.status = DealProposal.Status.DISPUTED
+        proposal.reason = reason[:500]
+        proposal.save(update_fields=["status", "reason"])
+        _record(
+            table,
+            action=ResultChange.Action.DISPUTED,
+            number=number,
+            user=user,
+            after=_snapshot(proposal) | {"why": proposal.reason},
+        )
+        return

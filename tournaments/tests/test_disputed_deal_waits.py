@@ -1,0 +1,129 @@
+"""Only the disputed deal waits: while the organiser decides deal 1, the pairs write and accept
+deal 2, which is saved once deal 1 is decided (checked again; refused, it goes to the
+organiser with the reason)."""
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.models import Club, DealProposal, ResultChange, Table
+from tournaments.tests.test_player_entry import (
+    EW_VERSION,
+    accept,
+    link,
+    players_table,
+    saved_totals,
+    write,
+)
+from tournaments.tests.test_views_entry import NS_WINS, form_data, text_of
+
+DEAL_2: dict[str, Any] = {
+    "ns": {"melded_points": "100", "hand_points": "20", "pot": "taken"},
+    "ew": {"melded_points": "250", "burracos_clean": "1", "pot": "taken"},
+    "closed": "ew",
+}  # classico: N-S 100 - 20 = 80; E-W 250 + 200 clean + 100 closing = 550
+
+
+def disputed_deal_1(table: Table) -> None:
+    write(Client(), table, "ns", 1, NS_WINS)
+    proposal = DealProposal.objects.get(table=table)
+    data = form_data(table, 1, EW_VERSION) | {"key": "ew-version-1"}
+    Client().post(reverse("link_dispute", args=[link(table, "ew"), proposal.pk]), data)
+    assert DealProposal.objects.get(table=table, direction="ew").status == "disputed"
+
+
+def phone_page(table: Table, direction: str) -> str:
+    response = Client().get(reverse("link_table", args=[link(table, direction)]))
+    return text_of(response.content.decode())
+
+
+def deal_2_accepted(table: Table) -> DealProposal:
+    assert write(Client(), table, "ns", 2, DEAL_2, key="key-0002").status_code == 302
+    proposal = DealProposal.objects.get(table=table, number=2)
+    assert accept(Client(), table, "ew", proposal).status_code == 302
+    proposal.refresh_from_db()
+    return proposal
+
+
+@pytest.mark.django_db
+def test_the_phone_offers_deal_2_while_deal_1_is_with_the_organiser(club: Club) -> None:
+    table = players_table(club)
+    disputed_deal_1(table)
+    page = phone_page(table, "ns")
+    assert "Deal 1 is with the organiser." in page
+    assert "Send deal 2" in page
+
+
+@pytest.mark.django_db
+def test_deal_2_accepted_waits_for_the_organisers_decision_on_deal_1(club: Club) -> None:
+    table = players_table(club)
+    disputed_deal_1(table)
+    proposal = deal_2_accepted(table)
+    assert (proposal.status, proposal.totals) == ("queued", {"ns": 80, "ew": 550})
+    assert saved_totals(table) == {}
+    page = phone_page(table, "ew")
+    assert "Deal 2 accepted: it is saved once the organiser decides the deal before." in page
+    assert "Send deal 3" in page
+
+
+@pytest.mark.django_db
+def test_the_organiser_decides_deal_1_and_deal_2_is_saved_after_it(
+    club: Club, organiser_client: Client
+) -> None:
+    table = players_table(club)
+    disputed_deal_1(table)
+    deal_2_accepted(table)
+    counter = DealProposal.objects.get(table=table, number=1, direction="ew")
+    response = organiser_client.post(reverse("dispute_choose", args=[counter.pk]))
+    assert response.status_code == 302
+    assert saved_totals(table) == {
+        (1, "ns"): 600,
+        (1, "ew"): 120,
+        (2, "ns"): 80,
+        (2, "ew"): 550,
+    }
+    assert DealProposal.objects.get(table=table, number=2).status == "accepted"
+    table.refresh_from_db()
+    assert (table.ns_mp, table.ew_mp) == (680, 670)
+
+
+@pytest.mark.django_db
+def test_a_queued_deal_refused_on_its_new_check_goes_to_the_organiser_with_why(
+    club: Club, organiser_client: Client
+) -> None:
+    table = players_table(club)
+    disputed_deal_1(table)
+    proposal = deal_2_accepted(table)
+    bad = [dict(side) for side in proposal.entry["sides"]]
+    bad[1] = bad[1] | {"melded_points": 20}  # as if the checks had changed since it was accepted
+    DealProposal.objects.filter(pk=proposal.pk).update(entry={"sides": bad})
+    counter = DealProposal.objects.get(table=table, number=1, direction="ew")
+    organiser_client.post(reverse("dispute_choose", args=[counter.pk]))
+    assert saved_totals(table) == {(1, "ns"): 600, (1, "ew"): 120}
+    proposal.refresh_from_db()
+    assert proposal.status == "disputed"
+    assert "burraco" in proposal.reason and "20" in proposal.reason
+    board = text_of(
+        organiser_client.get(reverse("round_board", args=[table.round_id])).content.decode()
+    )
+    assert "Deal 2 at table 1" in board
+    assert "no longer passes the checks: " + proposal.reason in board
+    assert ResultChange.objects.filter(table=table, action="disputed", deal_number=2).exists()
+
+
+@pytest.mark.django_db
+def test_in_a_match_to_a_target_the_next_deal_still_waits_and_the_phone_says_why(
+    club: Club,
+) -> None:
+    table = players_table(club, format="target", target_score=1500)
+    disputed_deal_1(table)
+    page = phone_page(table, "ns")
+    assert (
+        "Deal 1 is with the organiser. Here every deal depends on the score before it: write "
+        "the next deal once the organiser has decided." in page
+    )
+    assert "Send deal 2" not in page
+    assert write(Client(), table, "ns", 2, DEAL_2, key="key-0002").status_code == 409
+    assert not DealProposal.objects.filter(table=table, number=2).exists()
