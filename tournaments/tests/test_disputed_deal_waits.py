@@ -2,12 +2,14 @@
 deal 2, which is saved once deal 1 is decided (checked again; refused, it goes to the
 organiser with the reason)."""
 
+import json
 from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tournaments.backup import tournament_export, tournament_import
 from tournaments.models import Club, DealProposal, ResultChange, Table
 from tournaments.tests.test_player_entry import (
     EW_VERSION,
@@ -127,3 +129,23 @@ def test_in_a_match_to_a_target_the_next_deal_still_waits_and_the_phone_says_why
     assert "Send deal 2" not in page
     assert write(Client(), table, "ns", 2, DEAL_2, key="key-0002").status_code == 409
     assert not DealProposal.objects.filter(table=table, number=2).exists()
+
+
+@pytest.mark.django_db
+def test_a_backup_keeps_the_queued_deal_and_why_one_went_back_to_the_organiser(
+    club: Club, other_club: Club
+) -> None:
+    table = players_table(club)
+    disputed_deal_1(table)
+    deal_2_accepted(table)
+    DealProposal.objects.filter(table=table, number=1, direction="ew").update(
+        reason="A clean burraco needs 7 cards."
+    )
+    data = json.loads(json.dumps(tournament_export(tournament=table.round.tournament)))
+    copy_ = tournament_import(data=data, club=other_club)
+    read = DealProposal.objects.filter(table__round__tournament=copy_).order_by("number", "id")
+    assert [(p.number, p.direction, p.status, p.reason) for p in read] == [
+        (1, "ns", "disputed", ""),
+        (1, "ew", "disputed", "A clean burraco needs 7 cards."),
+        (2, "ns", "queued", ""),
+    ]
