@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import InvalidDeal, InvalidMatch
+from scoring import InvalidMatch
 from tournaments.models import DealProposal, ResultChange, Seat, Table
 from tournaments.rules.entry import (
     deal_number_refusal,
@@ -29,7 +29,6 @@ from tournaments.rules.entry import (
     later_deals_wait_text,
 )
 from tournaments.rules.glossary import words_for
-from tournaments.rules.problem_text import problem_text
 from tournaments.rules.progress import finished_refusal
 from tournaments.selectors import results
 from tournaments.selectors.access import User
@@ -406,56 +405,5 @@ def dispute_settle(*, proposal: DealProposal, user: User) -> DealProposal:
             version.status = DealProposal.Status.REJECTED
         version.decided_at = now
         version.save(update_fields=["status", "decided_at"])
-    if not queued:
-        _queued_save(table, user=user)
     proposal.refresh_from_db()
     return proposal
-
-
-def _queued_save(table: Table, *, user: User) -> None:
-    """Save, in order, the accepted deals that waited for the one just decided, each checked
-    again as any save; one that no longer passes goes to the organiser, with the reason, and
-    the deals after it wait for it."""
-    table.refresh_from_db()
-    while True:
-        number = len(results.deal_totals(table)) + 1
-        proposal = (
-            table.proposals.filter(number=number, status=DealProposal.Status.QUEUED)
-            .select_related("pair")
-            .first()
-        )
-        if proposal is None:
-            return
-        try:
-            with transaction.atomic():
-                deal_record(
-                    table=table,
-                    number=number,
-                    sides=proposal.entry["sides"],
-                    mode=proposal.mode,
-                    user=user,
-                    version=table.version,
-                    action=ResultChange.Action.ACCEPTED,
-                    note={"written_by": proposal.pair.number, "waited": True},
-                )
-        except InvalidDeal as error:
-            variant = table.round.tournament.variant
-            reason = " ".join(problem_text(p, variant=variant) for p in error.problems)
-        except ServiceError as error:
-            reason = " ".join(str(m) for m in error.messages)
-        else:
-            proposal.status = DealProposal.Status.ACCEPTED
-            proposal.save(update_fields=["status"])
-            table.refresh_from_db()
-            continue
-        proposal.status = DealProposal.Status.DISPUTED
-        proposal.reason = reason[:500]
-        proposal.save(update_fields=["status", "reason"])
-        _record(
-            table,
-            action=ResultChange.Action.DISPUTED,
-            number=number,
-            user=user,
-            after=_snapshot(proposal) | {"why": proposal.reason},
-        )
-        return

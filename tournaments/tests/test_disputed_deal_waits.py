@@ -6,9 +6,11 @@ import json
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from tournaments import services
 from tournaments.backup import tournament_export, tournament_import
 from tournaments.models import Club, DealProposal, ResultChange, Table
 from tournaments.tests.test_player_entry import (
@@ -26,6 +28,14 @@ DEAL_2: dict[str, Any] = {
     "ew": {"melded_points": "250", "burracos_clean": "1", "pot": "taken"},
     "closed": "ew",
 }  # classico: N-S 100 - 20 = 80; E-W 250 + 200 clean + 100 closing = 550
+
+
+NS_SIDES: list[dict[str, Any]] = [
+    {"melded_points": 300, "hand_points": 0, "burracos": {"clean": 1}, "pot": "taken",
+     "closed": True},
+    {"melded_points": 100, "hand_points": 30, "burracos": {}, "pot": "taken"},
+]  # fmt: skip
+"""Deal 1 as N-S wrote it, for the organiser's own entry: N-S 600, E-W 70."""
 
 
 def disputed_deal_1(table: Table) -> None:
@@ -149,3 +159,47 @@ def test_a_backup_keeps_the_queued_deal_and_why_one_went_back_to_the_organiser(
         (1, "ew", "disputed", "A clean burraco needs 7 cards."),
         (2, "ns", "queued", ""),
     ]
+
+
+@pytest.mark.django_db
+def test_the_organiser_entering_deal_1_on_the_table_page_saves_the_queued_deal_2(
+    club: Club, organiser: User
+) -> None:
+    table = players_table(club)
+    disputed_deal_1(table)
+    deal_2_accepted(table)
+    table.refresh_from_db()
+    services.deal_record(
+        table=table, number=1, sides=NS_SIDES, mode="summary", user=organiser,
+        version=table.version,
+    )  # fmt: skip
+    assert saved_totals(table) == {(1, "ns"): 600, (1, "ew"): 70, (2, "ns"): 80, (2, "ew"): 550}
+    statuses = list(
+        DealProposal.objects.filter(table=table).order_by("id").values_list("number", "status")
+    )
+    assert statuses == [(1, "replaced"), (1, "replaced"), (2, "accepted")]
+
+
+@pytest.mark.django_db
+def test_the_change_log_says_deal_2_waited_and_why_it_went_back_to_the_organiser(
+    club: Club, organiser_client: Client
+) -> None:
+    table = players_table(club)
+    disputed_deal_1(table)
+    proposal = deal_2_accepted(table)
+    bad = [dict(side) for side in proposal.entry["sides"]]
+    bad[1] = bad[1] | {"melded_points": 20}
+    DealProposal.objects.filter(pk=proposal.pk).update(entry={"sides": bad})
+    counter = DealProposal.objects.get(table=table, number=1, direction="ew")
+    organiser_client.post(reverse("dispute_choose", args=[counter.pk]))
+    proposal.refresh_from_db()
+    log = text_of(
+        organiser_client.get(
+            reverse("tournament_changes", args=[table.round.tournament_id])
+        ).content.decode()
+    )
+    assert "saved once the deal before is decided." in log
+    assert (
+        "Deal 2, accepted while the deal before was with the organiser, no longer passes the "
+        f"checks once that was decided ({proposal.reason}): the organiser decides." in log
+    )
