@@ -65,6 +65,10 @@ def test_the_phone_offers_deal_2_while_deal_1_is_with_the_organiser(club: Club) 
     disputed_deal_1(table)
     page = phone_page(table, "ns")
     assert "Deal 1 is with the organiser." in page
+    assert (
+        "Meanwhile play on: write the next deals as usual, they are saved in order once this "
+        "one is decided." in page
+    )
     assert "Send deal 2" in page
 
 
@@ -137,6 +141,7 @@ def test_in_a_match_to_a_target_the_next_deal_still_waits_and_the_phone_says_why
         "the next deal once the organiser has decided." in page
     )
     assert "Send deal 2" not in page
+    assert "Meanwhile play on" not in page
     assert write(Client(), table, "ns", 2, DEAL_2, key="key-0002").status_code == 409
     assert not DealProposal.objects.filter(table=table, number=2).exists()
 
