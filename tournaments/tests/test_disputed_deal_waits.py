@@ -208,3 +208,24 @@ def test_the_change_log_says_deal_2_waited_and_why_it_went_back_to_the_organiser
         "Deal 2, accepted while the deal before was with the organiser, no longer passes the "
         f"checks once that was decided ({proposal.reason}): the organiser decides." in log
     )
+
+
+@pytest.mark.django_db
+def test_deal_2_disputed_too_is_decided_first_and_waits_for_deal_1(
+    club: Club, organiser_client: Client
+) -> None:
+    table = players_table(club)
+    disputed_deal_1(table)
+    assert write(Client(), table, "ns", 2, DEAL_2, key="key-0002").status_code == 302
+    deal_2 = DealProposal.objects.get(table=table, number=2)
+    ew_deal_2 = DEAL_2 | {"ns": DEAL_2["ns"] | {"hand_points": "40"}}  # N-S 60, not 80
+    data = form_data(table, 2, ew_deal_2) | {"key": "key-0003"}
+    Client().post(reverse("link_dispute", args=[link(table, "ew"), deal_2.pk]), data)
+    counter_2 = DealProposal.objects.get(table=table, number=2, direction="ew")
+    organiser_client.post(reverse("dispute_choose", args=[counter_2.pk]))
+    counter_2.refresh_from_db()
+    assert counter_2.status == "queued"
+    assert saved_totals(table) == {}
+    counter_1 = DealProposal.objects.get(table=table, number=1, direction="ew")
+    organiser_client.post(reverse("dispute_choose", args=[counter_1.pk]))
+    assert saved_totals(table) == {(1, "ns"): 600, (1, "ew"): 120, (2, "ns"): 60, (2, "ew"): 550}
