@@ -63,9 +63,9 @@ PROPOSAL_FIELDS = (
 """A deal as a pair wrote it on its phone (DealProposal), with "pair" (its number) and
 "answers" (the place in its table's list of the version it answers, or null). Its sending key
 is the phone's, not the file's: an import gives each a new one, as it gives new links."""
-PROPOSAL_LATER_FIELDS = ("accepted_with_code",)
-"""Whether the opponents accepted it on the writer's phone with their pair code; optional when
-read."""
+PROPOSAL_LATER_FIELDS = ("accepted_with_code", "reason")
+"""Whether the opponents accepted it on the writer's phone with their pair code, and why an
+accepted deal that waited for an earlier one went to the organiser; optional when read."""
 EVENT_FIELDS = ("kind", "at", "round_number", "table_number", "before", "after", "details")
 """A change of the tournament as a whole (TournamentEvent), with "user" (a username)."""
 

@@ -294,6 +294,7 @@ class DealProposal(models.Model):
         CHOSEN = "chosen", _("Chosen by the organiser")
         REJECTED = "rejected", _("Not chosen by the organiser")
         REPLACED = "replaced", _("Replaced")
+        QUEUED = "queued", _("Accepted: saved once the organiser decides the deal before")
 
     table = models.ForeignKey(
         Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="proposals"
@@ -332,6 +333,13 @@ class DealProposal(models.Model):
     )
     created_at = models.DateTimeField(verbose_name=_("written at"), auto_now_add=True)
     decided_at = models.DateTimeField(verbose_name=_("decided at"), null=True, blank=True)
+    reason = models.CharField(
+        verbose_name=_("why the organiser decides"),
+        max_length=500,
+        blank=True,
+        default="",
+        help_text=_("An accepted deal that waited for an earlier one and then failed its checks."),
+    )
 
     class Meta:
         verbose_name = _("deal written by players")

@@ -165,6 +165,22 @@ def opening_needed(play_format: PlayFormat, running: int) -> int:
     return opening_minimum(play_format.rules, play_format.score_before(running))
 
 
+def later_deals_wait(play_format: PlayFormat) -> bool:
+    """Whether the pairs must wait for the organiser's decision on a disputed deal before
+    writing the next ones: where a deal depends on the score before it (a match to a target
+    may be over, an opening minimum may change). Elsewhere the next deals are written and
+    accepted meanwhile, and saved in order once the disputed deal is decided."""
+    return play_format.match_target() is not None or running_score_matters(play_format)
+
+
+def later_deals_wait_text(number: int) -> str:
+    """Why the next deal cannot be written while deal `number` is with the organiser."""
+    return _(
+        "Deal %(number)s is with the organiser. Here every deal depends on the score before it: "
+        "write the next deal once the organiser has decided."
+    ) % {"number": number}
+
+
 def running_score_matters(play_format: PlayFormat) -> bool:
     """Whether a deal's validity depends on the running score before it: only where the
     variant has an opening minimum and the format keeps a running score that can pass its

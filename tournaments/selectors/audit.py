@@ -120,8 +120,21 @@ def _change_line(change: ResultChange, words: Words, restorable: set[int]) -> Au
             )
             % values
         )
+    elif change.action == Action.ACCEPTED and (change.after or {}).get("queued"):
+        text = (
+            _(
+                "Deal %(deal)s accepted, as %(writer)s wrote it: %(after)s; saved once the deal "
+                "before is decided."
+            )
+            % values
+        )
     elif change.action == Action.ACCEPTED:
         text = _("Deal %(deal)s accepted, as %(writer)s wrote it: %(after)s.") % values
+    elif change.action == Action.DISPUTED and (change.after or {}).get("why"):
+        text = _(
+            "Deal %(deal)s, accepted while the deal before was with the organiser, no longer "
+            "passes the checks once that was decided (%(why)s): the organiser decides."
+        ) % {**values, "why": (change.after or {})["why"]}
     elif change.action == Action.DISPUTED:
         text = _(
             "Deal %(deal)s disputed: %(writer)s wrote %(before)s, the opponents %(after)s."

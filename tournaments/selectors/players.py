@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import DealProposal, Pair, Round, Seat, Table, Tournament
+from tournaments.rules.entry import later_deals_wait, later_deals_wait_text
 from tournaments.rules.glossary import words_for
 from tournaments.rules.links import entry_switch_refusal, link_refusal
 from tournaments.selectors.progress import closed_by_of
@@ -126,6 +127,13 @@ class LinkPage:
     with_code: dict[int, str]
     """The deals the opponents accepted with their pair code on the writer's phone: deal
     number, the direction of the pair that wrote it (whose phone it was)."""
+    queued: list[DealProposal]
+    """Deals accepted behind one the organiser decides: saved once it is decided."""
+    next_number: int | None
+    """The deal the pairs write next: after those with the organiser or waiting for them,
+    where the format lets the table go on (`rules.entry.later_deals_wait`)."""
+    wait_text: str
+    """Why the next deal waits for the organiser's decision ("" when it does not)."""
 
     @property
     def direction(self) -> str:
@@ -140,15 +148,15 @@ class LinkPage:
         """Whether the next deal can be written now."""
         return (
             not self.refusal
-            and self.page.next_number is not None
+            and self.next_number is not None
             and self.theirs is None
-            and not self.disputed
+            and not self.wait_text
         )
 
     @property
     def waiting(self) -> bool:
         """Whether something is under way that the page should follow by itself."""
-        return bool(self.mine or self.theirs or self.disputed) or not self.refusal
+        return bool(self.mine or self.theirs or self.disputed or self.queued) or not self.refusal
 
 
 def link_page(seat: Seat) -> LinkPage:
@@ -158,7 +166,8 @@ def link_page(seat: Seat) -> LinkPage:
     variant = page.tournament.variant
     read = list(
         DealProposal.objects.filter(
-            Q(status__in=OPEN) | Q(status=DealProposal.Status.ACCEPTED, accepted_with_code=True),
+            Q(status__in=(*OPEN, DealProposal.Status.QUEUED))
+            | Q(status=DealProposal.Status.ACCEPTED, accepted_with_code=True),
             table_id=seat.table_id,
         )
         .select_related("pair__player_one", "pair__player_two")
@@ -177,6 +186,18 @@ def link_page(seat: Seat) -> LinkPage:
         for number in sorted(disputed_by_number)
         for version in versions_compared(disputed_by_number[number], variant)
     ]
+    queued = [p for p in read if p.status == DealProposal.Status.QUEUED]
+    next_number, wait_text = page.next_number, ""
+    if next_number is not None and disputed_by_number:
+        play_format = page.tournament.play_format
+        if later_deals_wait(play_format):
+            wait_text = later_deals_wait_text(min(disputed_by_number))
+        else:
+            held = set(disputed_by_number) | {p.number for p in queued}
+            while next_number in held:
+                next_number += 1
+            if play_format.deal_number_problem(next_number):
+                next_number = None
     return LinkPage(
         seat=seat,
         page=page,
@@ -186,6 +207,9 @@ def link_page(seat: Seat) -> LinkPage:
         theirs=version_of(theirs, variant) if theirs else None,
         disputed=disputed,
         with_code={p.number: p.direction for p in read if p.accepted_with_code},
+        queued=queued,
+        next_number=next_number,
+        wait_text=wait_text,
     )
 
 
@@ -211,6 +235,10 @@ def sent_notice(proposal: DealProposal, seat: Seat) -> str:
                 "Deal %(number)s accepted by %(side)s with their pair code: it counts."
             ) % {"number": number, "side": words[theirs]}
         return gettext("Deal %(number)s accepted: it counts.") % {"number": number}
+    if proposal.status == DealProposal.Status.QUEUED:
+        return gettext(
+            "Deal %(number)s accepted: it is saved once the organiser decides the deal before."
+        ) % {"number": number}
     if proposal.status == DealProposal.Status.DISPUTED:
         return gettext(
             "Both versions of deal %(number)s are with the organiser, who decides which counts."

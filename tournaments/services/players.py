@@ -22,7 +22,12 @@ from django.utils.translation import gettext as _
 
 from scoring import InvalidMatch
 from tournaments.models import DealProposal, ResultChange, Seat, Table
-from tournaments.rules.entry import deal_number_refusal, entry_refusal
+from tournaments.rules.entry import (
+    deal_number_refusal,
+    entry_refusal,
+    later_deals_wait,
+    later_deals_wait_text,
+)
 from tournaments.rules.glossary import words_for
 from tournaments.rules.progress import finished_refusal
 from tournaments.selectors import results
@@ -35,6 +40,7 @@ from tournaments.services.errors import ServiceError
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
 OPEN = (DealProposal.Status.WAITING, DealProposal.Status.DISPUTED)
+HELD = (DealProposal.Status.DISPUTED, DealProposal.Status.QUEUED)
 
 
 @dataclass(frozen=True)
@@ -128,6 +134,8 @@ def _scored(
     play_format = table.round.tournament.play_format
     totals = results.deal_totals(table) if totals is None else totals
     refusal = deal_number_refusal(play_format, number, list(totals))
+    if refusal and number > len(totals) + 1 and number <= _next_writable(table, totals):
+        refusal = play_format.deal_number_problem(number)  # behind a deal the organiser decides
     if refusal:
         raise ServiceError(refusal)
     preview = score_at_table(play_format, number, sides, totals)
@@ -156,6 +164,23 @@ def _next_number(table: Table, totals: dict[int, tuple[int, int]]) -> int:
     return len(totals) + 1
 
 
+def _held_numbers(table: Table) -> set[int]:
+    """The deals of the table with the organiser, or accepted and waiting for one that is."""
+    return set(table.proposals.filter(status__in=HELD).values_list("number", flat=True))
+
+
+def _next_writable(table: Table, totals: dict[int, tuple[int, int]]) -> int:
+    """The deal the pairs write next: after the saved deals and, where the format lets later
+    deals go on (`rules.entry.later_deals_wait`), after those held for the organiser."""
+    number = len(totals) + 1
+    if later_deals_wait(table.round.tournament.play_format):
+        return number
+    held = _held_numbers(table)
+    while number in held:
+        number += 1
+    return number
+
+
 @transaction.atomic
 def proposal_write(
     *, seat: Seat, number: int, sides: Sequence[dict[str, Any]], mode: str, key: str
@@ -169,6 +194,8 @@ def proposal_write(
         return sent
     saved = results.deal_totals(table)
     expected = _next_number(table, saved)
+    if number > expected:
+        expected = _next_writable(table, saved)
     if number != expected:
         if number < expected:
             raise ServiceError(
@@ -180,6 +207,8 @@ def proposal_write(
     words = words_for(table.round.tournament.variant)
     for other in open_:
         if other.status == DealProposal.Status.DISPUTED:
+            if later_deals_wait(table.round.tournament.play_format):
+                raise ServiceError(later_deals_wait_text(number))
             raise ServiceError(
                 _("Deal %(number)s is with the organiser, who decides what counts.")
                 % {"number": number}
@@ -240,7 +269,7 @@ def proposal_accept(*, seat: Seat, proposal_id: int) -> Sent:
     seat, table = locked_seat(seat)
     link_check(seat)
     proposal = _opponents_proposal(seat, table, proposal_id)
-    if proposal.status == DealProposal.Status.ACCEPTED:
+    if proposal.status in (DealProposal.Status.ACCEPTED, DealProposal.Status.QUEUED):
         return Sent(proposal, new=False)  # the same tap, sent again
     if proposal.status != DealProposal.Status.WAITING:
         raise ServiceError(answered_text(proposal))
@@ -249,10 +278,24 @@ def proposal_accept(*, seat: Seat, proposal_id: int) -> Sent:
 
 
 def accepted_save(table: Table, proposal: DealProposal, *, by: Seat, with_code: bool) -> None:
-    """Save a waiting deal as accepted by the pair at `by`: it counts."""
+    """Save a waiting deal as accepted by the pair at `by`: it counts. Behind a deal the
+    organiser decides, it waits (QUEUED), saved once that deal is (`_queued_save`)."""
     note: dict[str, Any] = {"written_by": proposal.pair.number}
     if with_code:
         note["with_code"] = True
+    if proposal.number > len(results.deal_totals(table)) + 1:
+        proposal.status = DealProposal.Status.QUEUED
+        proposal.accepted_with_code = with_code
+        proposal.decided_at = timezone.now()
+        proposal.save(update_fields=["status", "accepted_with_code", "decided_at"])
+        _record(
+            table,
+            action=ResultChange.Action.ACCEPTED,
+            number=proposal.number,
+            seat=by,
+            after=_snapshot(proposal) | {"queued": True},
+        )
+        return
     deal_record(
         table=table,
         number=proposal.number,
@@ -271,6 +314,10 @@ def accepted_save(table: Table, proposal: DealProposal, *, by: Seat, with_code: 
 
 
 def answered_text(proposal: DealProposal) -> str:
+    if proposal.status == DealProposal.Status.QUEUED:
+        return _(
+            "Deal %(number)s is accepted: it is saved once the organiser decides the deal before."
+        ) % {"number": proposal.number}
     if proposal.status == DealProposal.Status.DISPUTED:
         return _("Deal %(number)s is with the organiser, who decides what counts.") % {
             "number": proposal.number
@@ -338,23 +385,24 @@ def dispute_settle(*, proposal: DealProposal, user: User) -> DealProposal:
             table=table, number=proposal.number, status=DealProposal.Status.DISPUTED
         )
     )
-    deal_record(
-        table=table,
-        number=proposal.number,
-        sides=proposal.entry["sides"],
-        mode=proposal.mode,
-        user=user,
-        version=table.version,
-        action=ResultChange.Action.SETTLED,
-        note={"written_by": proposal.pair.number},
-    )
+    queued = proposal.number > len(results.deal_totals(table)) + 1
+    if not queued:
+        deal_record(
+            table=table,
+            number=proposal.number,
+            sides=proposal.entry["sides"],
+            mode=proposal.mode,
+            user=user,
+            version=table.version,
+            action=ResultChange.Action.SETTLED,
+            note={"written_by": proposal.pair.number},
+        )
     now = timezone.now()
     for version in both:
-        version.status = (
-            DealProposal.Status.CHOSEN
-            if version.pk == proposal.pk
-            else DealProposal.Status.REJECTED
-        )
+        if version.pk == proposal.pk:  # behind an earlier deal still with the organiser: it waits
+            version.status = DealProposal.Status.QUEUED if queued else DealProposal.Status.CHOSEN
+        else:
+            version.status = DealProposal.Status.REJECTED
         version.decided_at = now
         version.save(update_fields=["status", "decided_at"])
     proposal.refresh_from_db()

@@ -99,7 +99,7 @@ def _accept_with_code(*, seat: Seat, proposal_id: int, code: str) -> tuple[Sent 
         raise ServiceError(
             _("The opponents wrote this deal: accept it yourselves, with the button above.")
         )
-    if proposal.status == DealProposal.Status.ACCEPTED:
+    if proposal.status in (DealProposal.Status.ACCEPTED, DealProposal.Status.QUEUED):
         return Sent(proposal, new=False), table.wrong_codes, False  # the same tap, sent again
     if proposal.status != DealProposal.Status.WAITING:
         raise ServiceError(answered_text(proposal))

@@ -72,7 +72,7 @@ def _names(seat: Seat) -> dict[str, Any]:
 def _form(link: LinkPage, *, mode: str | None, prefill: dict[str, Any] | None) -> tuple[Any, int]:
     """The forms of the next deal: blank, or prefilled with a version already written."""
     page = link.page
-    number = (prefill["number"] if prefill else page.next_number) or 1
+    number = (prefill["number"] if prefill else link.next_number) or 1
     mode = mode or (prefill["mode"] if prefill else "summary")
     initial = initial_from_entry(prefill["entry"]) if prefill else {}
     initial.setdefault("deal", {}).update(
