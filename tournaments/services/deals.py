@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import DealResult, InvalidDeal
+from scoring import DealResult
 from tournaments.models import (
     Deal,
     DealProposal,
@@ -36,7 +36,6 @@ from tournaments.rules.entry import (
 )
 from tournaments.rules.formats import TableResult
 from tournaments.rules.glossary import words_for
-from tournaments.rules.problem_text import problem_text
 from tournaments.rules.sides import meld_values, side_values
 from tournaments.selectors import results
 from tournaments.selectors.access import User
@@ -51,6 +50,7 @@ from tournaments.services.deal_scores import (
     stored_sides,
 )
 from tournaments.services.errors import ServiceError, StaleTable
+from tournaments.services.queued_deals import queued_deal_save
 from tournaments.services.standings import (
     danese_flags_refresh,
     round_refresh_status,
@@ -153,63 +153,8 @@ def deal_record(
     ).update(status=DealProposal.Status.REPLACED, decided_at=timezone.now())
     _after_table_change(table, preview.table)
     if old is None:
-        _queued_save(table, number + 1, user)
+        queued_deal_save(table, number + 1, user)
     return deal
-
-
-def _queued_save(table: Table, number: int, user: User | None) -> None:
-    """Deal `number`, accepted by both pairs while an earlier deal was with the organiser
-    (DealProposal QUEUED), saved now that the deal before it is, checked again like any save
-    (and the deals queued after it in turn); refused, it goes to the organiser as disputed,
-    with the reason, and the deals after it keep waiting."""
-    proposal = (
-        table.proposals.filter(number=number, status=DealProposal.Status.QUEUED)
-        .select_related("pair")
-        .first()
-    )
-    if proposal is None:
-        return
-    sides, mode = proposal.entry["sides"], proposal.mode
-    try:
-        with transaction.atomic():
-            deal_record(
-                table=table,
-                number=number,
-                sides=sides,
-                mode=mode,
-                user=user,
-                version=table.version,
-                action=ResultChange.Action.ACCEPTED,
-                note={"written_by": proposal.pair.number, "waited": True},
-            )
-    except InvalidDeal as error:
-        variant = table.round.tournament.variant
-        reason = " ".join(problem_text(problem, variant=variant) for problem in error.problems)
-    except ServiceError as error:
-        reason = " ".join(str(message) for message in error.messages)
-    else:
-        DealProposal.objects.filter(pk=proposal.pk).update(status=DealProposal.Status.ACCEPTED)
-        return
-    proposal.status = DealProposal.Status.DISPUTED
-    proposal.reason = reason[:500]
-    proposal.save(update_fields=["status", "reason"])
-    ResultChange.objects.create(
-        tournament_id=table.round.tournament_id,
-        table=table,
-        deal_number=number,
-        action=ResultChange.Action.DISPUTED,
-        user_id=_user_id(user),
-        after={
-            "number": number,
-            "mode": mode,
-            "entry": proposal.entry,
-            "totals": proposal.totals,
-            "pair": proposal.pair.number,
-            "why": proposal.reason,
-        },
-    )
-    table.version += 1
-    table.save(update_fields=["version"])
 
 
 def _user_id(user: User | None) -> int | None:
