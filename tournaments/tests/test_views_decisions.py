@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -13,6 +14,11 @@ from tournaments import services
 from tournaments.models import Club, Decision, Table, Tournament, TournamentEvent
 from tournaments.rules.decisions import walkover_award
 from tournaments.tests.conftest import make_tournament
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache(db: None) -> None:
+    cache.clear()  # a shared Redis outlives each test's database: no other test's stored page
 
 
 @pytest.fixture
