@@ -298,8 +298,13 @@ def _walk(
     round_2 = Round.objects.get(tournament=tournament, number=2)
     for number in (1, 2, 3, 4):
         page = phones.pages[number]
-        page.get_by_role("link", name="My evening: tables, deals and standings").click()
         seat = Seat.objects.select_related("table").get(round=round_2, pair__number=number)
+        # The table page moves to the new table by itself; a click on "My evening" while it
+        # reloads would be lost, as a player's tap would, so wait for it first.
+        expect(page.locator("h1")).to_have_text(
+            f"Round 2 · Table {seat.table.number}", timeout=2 * WAIT + 5_000
+        )
+        page.get_by_role("link", name="My evening: tables, deals and standings").click()
         expect(page.locator("section.place.next h2")).to_have_text("Next: Round 2")
         link = page.locator("section.place.next").get_by_role(
             "link", name=f"Open table {seat.table.number}"
