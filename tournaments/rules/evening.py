@@ -105,6 +105,16 @@ def clock_refusal(*, finished: bool, status: str) -> str:
     return ""
 
 
+def pause_refusal(clock: Clock | None) -> str:
+    """Why the clock cannot be paused now ("" when it can): only a running clock with time
+    left; once the time is up, minutes are added instead."""
+    if clock is None or not clock.running:
+        return _("The clock is not running.")
+    if clock.over:
+        return _("The time is up: add minutes to give the tables more time.")
+    return ""
+
+
 def clock_minutes_refusal(minutes: int) -> str:
     """Why `minutes` is no clock length ("" when it is one)."""
     low, high = CLOCK_MINUTES

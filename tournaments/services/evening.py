@@ -124,8 +124,8 @@ def clock_pause(
     clock = evening.clock_of(
         ends_at=round_.clock_ends_at, paused_seconds=round_.clock_paused_seconds, now=now
     )
-    if clock is None or not clock.running:
-        raise ServiceError(_("The clock is not running."))
+    if refusal := evening.pause_refusal(clock):
+        raise ServiceError(refusal)
     round_.clock_paused_seconds = clock.left
     round_.save(update_fields=["clock_paused_seconds"])
     _clock_record(round_, "paused", user, seconds_left=clock.left)

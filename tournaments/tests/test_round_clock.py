@@ -182,6 +182,9 @@ def test_the_board_starts_the_clock_and_lists_the_tables_out_of_time(
     )
     html = organiser_client.get(board).content.decode()
     assert "Time is up: decide the unfinished deal." in text_of(html)
+    # once the time is up there is nothing left to pause: minutes are added instead
+    assert 'name="action" value="pause"' not in html
+    assert 'name="action" value="add"' in html
     for table in round_.tables.filter(is_bye=False):
         assert f'href="{reverse("table_entry", args=[table.pk])}#decisions"' in html
         assert f"Table {table.number}: time is up, decide the unfinished deal" in text_of(html)
@@ -276,3 +279,22 @@ def test_the_change_log_says_the_clock_publishing_and_check_in(
         "Round 1: clock resumed; the time is up at 22:44.",
     ):
         assert said in page, said
+
+
+@pytest.mark.django_db
+def test_a_clock_whose_time_is_up_cannot_be_paused(club: Club) -> None:
+    round_ = started(club)
+    services.clock_start(round=round_, minutes=45, now=NINE)
+    late = NINE + datetime.timedelta(minutes=46)
+    with pytest.raises(
+        ServiceError,
+        match=re.escape("The time is up: add minutes to give the tables more time."),
+    ):
+        services.clock_pause(round=round_, now=late)
+    round_.refresh_from_db()
+    assert round_.clock_paused_seconds is None
+    assert not TournamentEvent.objects.filter(kind="clock", after__action="paused").exists()
+    services.clock_add(round=round_, minutes=5, now=late)
+    services.clock_pause(round=round_, now=late + datetime.timedelta(minutes=1))
+    round_.refresh_from_db()
+    assert round_.clock_paused_seconds == 4 * 60

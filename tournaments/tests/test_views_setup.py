@@ -638,3 +638,19 @@ def test_pairs_added_once_round_2_is_seated_say_why(club: Club, organiser_client
         response.content.decode()
     )
     assert tournament.pairs.count() == 4
+
+
+def test_a_field_in_error_points_the_screen_reader_to_its_message(
+    club: Club, organiser_client: Client
+) -> None:
+    page = organiser_client.post(
+        reverse("tournament_create"), settings_data(rounds="three")
+    ).content.decode()
+    field = re.search(r'<input[^>]*name="rounds"[^>]*>', page)
+    assert field is not None
+    assert 'aria-invalid="true"' in field.group(0)
+    described = re.search(r'aria-describedby="([^"]+)"', field.group(0))
+    assert described is not None and "id_rounds_error" in described.group(1).split()
+    errors = re.search(r'<ul class="errorlist" id="id_rounds_error">(.*?)</ul>', page, re.S)
+    assert errors is not None
+    assert "Write the number of rounds as a whole number, e.g. 3." in errors.group(1)

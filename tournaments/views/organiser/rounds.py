@@ -20,7 +20,7 @@ from tournaments import selectors, services
 from tournaments.forms.rounds import MovementForm, PrepareForm, SwapForm
 from tournaments.models import Round, Table, Tournament
 from tournaments.rules import limits
-from tournaments.rules.evening import clock_refusal
+from tournaments.rules.evening import clock_refusal, pause_refusal
 from tournaments.selectors import evening as evening_reads
 from tournaments.selectors import players, progress
 from tournaments.selectors.decisions import marks_by_table
@@ -161,9 +161,11 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
 def _evening_of(round_: Round) -> dict[str, Any]:
     """The seating's publication and the round clock, with the tables out of time."""
     tournament = round_.tournament
+    clock = evening_reads.round_clock(round_)
     return {
         "seating_public": evening_reads.is_public(round_),
-        "clock": evening_reads.round_clock(round_),
+        "clock": clock,
+        "can_pause": clock is not None and not pause_refusal(clock),
         "clock_minutes": services.round_minutes(tournament),
         "clock_refusal": clock_refusal(finished=tournament.is_finished, status=round_.status),
         "out_of_time": evening_reads.tables_out_of_time(round_),
