@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
-from itertools import islice
+from itertools import combinations, islice
 
 from tournaments.movements.danese_pairing import DEFAULT_NODE_BUDGET, pair_in_order
 from tournaments.movements.individual import (
@@ -175,34 +175,75 @@ def _standing(players: Iterable[int], rank: Mapping[int, int]) -> tuple[int, int
 def table_cost(four: Four, played: Played) -> tuple[int, int]:
     """Repeated opponents at a table: the pairs who have met before, and their past meetings."""
     north, south, east, west = four
-    pairs = 0
-    meetings = 0
-    for mine in (north, south):
-        for theirs in (east, west):
-            times = played.times_opposed(mine, theirs)
-            if times:
-                pairs += 1
-                meetings += times
-    return (pairs, meetings)
+    times = [
+        played.times_opposed(mine, theirs) for mine in (north, south) for theirs in (east, west)
+    ]
+    return (sum(1 for count in times if count), sum(times))
 
 
-def _new_partners(four: Four, played: Played) -> bool:
-    north, south, east, west = four
-    return not played.partnered(north, south) and not played.partnered(east, west)
+class _Seats:
+    """The local search's view of the history: a table's cost as one number (repeated pairs
+    first, then past meetings among them) and whether its partnerships are new."""
+
+    PAIR = 10_000
+    """A repeated pair weighs more than any number of past meetings at two tables."""
+
+    def __init__(self, played: Played) -> None:
+        against: dict[int, dict[int, int]] = {}
+        for pair, times in played.opposed.items():
+            first, second = pair
+            against.setdefault(first, {})[second] = times
+            against.setdefault(second, {})[first] = times
+        self.against = against
+        self.partners = played.partners
+        self.none: dict[int, int] = {}
+        self.nobody: frozenset[int] = frozenset()
+
+    def cost(self, four: Four) -> int:
+        north, south, east, west = four
+        cost = 0
+        for mine in (self.against.get(north, self.none), self.against.get(south, self.none)):
+            for times in (mine.get(east, 0), mine.get(west, 0)):
+                if times:
+                    cost += self.PAIR + times
+        return cost
+
+    def new_partners(self, four: Four) -> bool:
+        north, south, east, west = four
+        partners = self.partners
+        return south not in partners.get(north, self.nobody) and west not in partners.get(
+            east, self.nobody
+        )
+
+
+def _two_table_seatings() -> list[tuple[Four, Four]]:
+    """Every way to seat eight places (0-7) at two tables of two partnerships: 315 ways."""
+    seatings = []
+    for group in combinations(range(1, 8), 3):
+        first = (0, *group)
+        second = tuple(place for place in range(8) if place not in first)
+        for one in _all_splits(first):
+            for other in _all_splits(second):
+                seatings.append((one, other))
+    return seatings
+
+
+def _all_splits(four: tuple[int, ...]) -> tuple[Four, Four, Four]:
+    a, b, c, d = four
+    return ((a, b, c, d), (a, c, b, d), (a, d, b, c))
+
+
+_TWO_TABLES = _two_table_seatings()
 
 
 def _regroupings(first: Four, second: Four) -> Iterable[tuple[Four, Four]]:
-    """Other ways to seat the eight players of two tables: partnerships exchanged, then any one
-    player of one table exchanged with any one of the other."""
-    a, b = first[:2], first[2:]
-    c, d = second[:2], second[2:]
-    yield (*a, *c), (*b, *d)
-    yield (*a, *d), (*b, *c)
-    for i in range(4):
-        for j in range(4):
-            one, other = list(first), list(second)
-            one[i], other[j] = second[j], first[i]
-            yield tuple(one), tuple(other)  # type: ignore[misc]
+    """Every other way to seat the eight players of two tables."""
+    places = (*first, *second)
+    for one, other in _TWO_TABLES:
+        yield (
+            (places[one[0]], places[one[1]], places[one[2]], places[one[3]]),
+            (places[other[0]], places[other[1]], places[other[2]], places[other[3]]),
+        )
 
 
 def _splits(four: Four) -> Iterable[Four]:
@@ -214,51 +255,45 @@ def _splits(four: Four) -> Iterable[Four]:
 
 def fewer_repeats(fours: list[Four], played: Played) -> list[Four]:
     """Local search: while a table has a repeated opponent, take the move (partners at the
-    table re-split, partnerships or players exchanged with a table at most `NEARBY_TABLES`
-    away) that lowers the repeated opponents most, never repeating a partner."""
+    table re-split, or the eight players of the table and one at most `NEARBY_TABLES` away
+    seated otherwise) that lowers the repeated opponents most, never repeating a partner."""
+    seats = _Seats(played)
     tables = list(fours)
-    costs = [table_cost(four, played) for four in tables]
+    costs = [seats.cost(four) for four in tables]
     for _ in range(MAX_PASSES):
         improved = False
         for index in range(len(tables)):
-            if costs[index][0] == 0:
-                continue
-            improved |= _improve(tables, costs, index, played)
+            if costs[index]:
+                improved |= _improve(tables, costs, index, seats)
         if not improved:
             break
     return tables
 
 
-def _improve(tables: list[Four], costs: list[tuple[int, int]], index: int, played: Played) -> bool:
+def _improve(tables: list[Four], costs: list[int], index: int, seats: _Seats) -> bool:
     """Make the move for table `index` that lowers the repeated opponents most, if any does."""
-    best_gain = (0, 0)
+    best_gain = 0
     best_move: list[tuple[int, Four]] = []
     for split in _splits(tables[index]):
-        gain = _gain(costs[index], table_cost(split, played))
-        if gain > best_gain and _new_partners(split, played):
+        gain = costs[index] - seats.cost(split)
+        if gain > best_gain and seats.new_partners(split):
             best_gain, best_move = gain, [(index, split)]
     low = max(0, index - NEARBY_TABLES)
     for other in range(low, min(len(tables), index + NEARBY_TABLES + 1)):
         if other == index:
             continue
-        before = _add(costs[index], costs[other])
+        before = costs[index] + costs[other]
         for first, second in _regroupings(tables[index], tables[other]):
-            after = _add(table_cost(first, played), table_cost(second, played))
-            gain = _gain(before, after)
-            if gain > best_gain and _new_partners(first, played) and _new_partners(second, played):
+            if before - best_gain <= 0:
+                break  # nothing left to gain at these two tables
+            if not (seats.new_partners(first) and seats.new_partners(second)):
+                continue
+            gain = before - seats.cost(first) - seats.cost(second)
+            if gain > best_gain:
                 best_gain, best_move = gain, [(index, first), (other, second)]
     for position, four in best_move:
-        tables[position], costs[position] = four, table_cost(four, played)
+        tables[position], costs[position] = four, seats.cost(four)
     return bool(best_move)
-
-
-def _add(first: tuple[int, int], second: tuple[int, int]) -> tuple[int, int]:
-    return (first[0] + second[0], first[1] + second[1])
-
-
-def _gain(before: tuple[int, int], after: tuple[int, int]) -> tuple[int, int]:
-    """Fewer pairs of players meeting again first, then fewer past meetings among them."""
-    return (before[0] - after[0], before[1] - after[1])
 
 
 def _numbered(fours: list[Four], rank: Mapping[int, int]) -> tuple[IndividualTable, ...]:
