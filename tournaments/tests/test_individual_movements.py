@@ -23,6 +23,7 @@ from tournaments.movements import (
     IndividualRound,
     IndividualTable,
     NoIndividualSeating,
+    PlayerBalance,
     Position,
     Refusal,
     TableOrder,
@@ -288,6 +289,39 @@ def test_the_danese_refuses_a_field_that_is_not_one(
 ) -> None:
     with pytest.raises(error, match=message):
         individual_danese(players)
+
+
+# --- the balance report ---------------------------------------------------------------------
+
+
+def test_the_balance_report_counts_partners_opponents_and_byes() -> None:
+    # round 2 brings back 2 v 4 and 6 v 8 (both met in round 1); 9 and 7 each sit out once
+    first = round_of((1, 2, 3, 4), (5, 6, 7, 8), sitting_out=(9,))
+    second = round_of((1, 3, 5, 9), (2, 6, 4, 8), sitting_out=(7,))
+    balance = balance_of([first, second])
+    assert balance.players == tuple(range(1, 10)) and balance.rounds == 2
+    assert balance.times_partnered(1, 2) == balance.times_partnered(9, 5) == 1
+    assert balance.times_partnered(1, 4) == 0
+    assert balance.times_opposed(2, 4) == balance.times_opposed(8, 6) == 2
+    assert balance.times_opposed(1, 9) == 1 and balance.times_opposed(1, 2) == 0
+    assert balance.partnered[0] == (0, 1, 1, 0, 0, 0, 0, 0, 0)  # player 1's row
+    assert balance.opposed[0] == (0, 0, 1, 1, 1, 0, 0, 0, 1)
+    assert balance.repeated_partnerships == 0 and balance.repeated_oppositions == 2
+    # 16 oppositions: 12 pairs once, 2 pairs twice, the other 22 of the 36 pairs never
+    assert balance.opposed_counts() == {0: 22, 1: 12, 2: 2}
+    one, two, nine = balance.rows[0], balance.rows[1], balance.rows[8]
+    assert (one.rounds_played, one.byes, one.partners, one.opponents) == (2, 0, 2, 4)
+    assert (two.most_opposed, nine.rounds_played, nine.byes, nine.partners) == (2, 1, 1, 1)
+
+
+def test_the_balance_report_shows_a_repeated_partner_and_a_player_who_never_played() -> None:
+    first = round_of((1, 2, 3, 4), (5, 6, 7, 8))
+    balance = balance_of([first, first], players=[2, 1, 10])
+    assert balance.partnered == ((0, 2, 0), (2, 0, 0), (0, 0, 0))
+    assert balance.repeated_partnerships == 1  # among the three players shown
+    assert balance.rows[1].repeated_partners == (2,)
+    assert balance.rows[2] == PlayerBalance(10, 0, 0, 0, 0, 0, ())
+    assert balance_of([first, first]).repeated_partnerships == 4
 
 
 # --- the registry -----------------------------------------------------------------------------
