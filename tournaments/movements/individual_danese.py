@@ -19,8 +19,12 @@ The round is built in three steps, each exact for what it decides:
 3. **The tables**: the partnerships, ordered by the ranks of their two players, meet 1st v 2nd,
    3rd v 4th, ... by the same search with "any of the four has played against one of the other
    two" as the rematch: the fewest tables with a repeated opponent these partnerships allow.
-   Then a local search swaps partnerships and players between nearby tables (and partners at a
-   table) while that lowers the repeated opponents without repeating a partner.
+   Then a local search, for each table with a repeated opponent, splits its four players the
+   other ways or seats the eight players of it and a table at most `NEARBY_TABLES` away in every
+   other way (315), taking the move that lowers the repeated opponents most, never repeating a
+   partner, until no move helps. (Repeated opponents count the pairs of players meeting again,
+   then their past meetings.) Over 200 seeded evenings this gives about an eighth of the
+   repeated opponents of a plain greedy seating (`tests/test_individual_movements.py`).
 
 Tables are numbered by the ranks they hold (table 1 the best); North-South is the better-ranked
 partnership (North its better player), East-West the other (East its better player).

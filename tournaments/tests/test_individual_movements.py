@@ -242,6 +242,15 @@ def test_a_past_partner_is_swapped_with_the_nearest_rank_that_allows_it() -> Non
     assert round_.repeated_opponents == ()
 
 
+def test_the_1_4_v_2_3_setting_after_a_round_of_it() -> None:
+    # 1 + 4 partnered: 1 takes 2 (next in the order 1, 4, 2, 3), 4 takes 3; 5 + 6 and 8 + 7
+    # likewise; 1 + 2 v 3 + 4 would bring back 1 v 3, so 1 + 2 meet 5 + 6 and 3 + 4 meet 7 + 8
+    first = round_of((1, 4, 2, 3), (5, 8, 6, 7))
+    round_ = individual_danese(range(1, 9), history=[first], table_order=TableOrder.ONE_FOUR)
+    assert seats(round_) == [(1, 2, 5, 6), (3, 4, 7, 8)]
+    assert round_.repeated_opponents == ()
+
+
 @pytest.mark.parametrize(
     ("size", "byes", "sitting_out"),
     [
