@@ -515,3 +515,30 @@ def test_a_tiny_fields_refusal_comes_only_when_no_seating_is_left(size: int) -> 
         else:
             pytest.fail(f"{size} players found new partners for 12 rounds")
         assert balance_of(history).repeated_partnerships == 0
+
+
+def test_a_22_player_evening_random_then_danese_rotates_the_byes() -> None:
+    # the evening: 22 players, a random first round then Danese, two sit out each
+    # round; over 9 rounds the 18 byes go to 18 different players
+    players = list(range(1, 23))
+    rng = random.Random(22)
+    points: Counter[int] = Counter()
+    history: list[IndividualRound] = []
+    for number in range(1, 10):
+        request = IndividualRequest(
+            players=players,
+            seed=number,
+            history=history,
+            standings=lambda: sorted(players, key=lambda p: (-points[p], p)),
+        )
+        round_ = seat_individual_round("random" if number == 1 else "danese", request)
+        assert len(round_.tables) == 5 and len(round_.sitting_out) == 2
+        for table in round_.tables:
+            result = rng.randint(0, 20)
+            points.update({table.north: result, table.south: result})
+            points.update({table.east: 20 - result, table.west: 20 - result})
+        history.append(round_)
+    balance = balance_of(history)
+    assert balance.repeated_partnerships == 0
+    assert sorted(row.byes for row in balance.rows) == [0] * 4 + [1] * 18
+    assert {row.rounds_played for row in balance.rows} == {8, 9}
