@@ -18,10 +18,36 @@ Modules: `seating` (the result types, swap, rematches), `draws` (random draw, Be
 `danese_pairing` (the Danese search, also the draw's and the mend's), `matching` (the exact
 check it prunes with), `promises` (what a seating keeps of the two promises) and `registry`
 (every movement by its slug, the one place that picks the function).
+
+Individual tournaments (entrants are players, partners change every round) have their own
+movements on integer player ids: `individual` (the round of four seats, the history read, fair
+byes, `NoIndividualSeating`), `individual_danese` (the random draw and the Danese),
+`individual_schedules` (the 8-player schedule, the 12-player rotation), `individual_balance`
+(the arbiter's report) and `individual_registry` (`seat_individual_round`).
 """
 
 from tournaments.movements.danese_pairing import DEFAULT_NODE_BUDGET, danese, pair_in_order
 from tournaments.movements.draws import random_draw, round_robin
+from tournaments.movements.individual import (
+    IndividualHistory,
+    IndividualRound,
+    IndividualTable,
+    NoIndividualSeating,
+    Position,
+    Refusal,
+)
+from tournaments.movements.individual_balance import Balance, PlayerBalance, balance_of
+from tournaments.movements.individual_danese import (
+    TableOrder,
+    individual_danese,
+    individual_random,
+)
+from tournaments.movements.individual_registry import (
+    INDIVIDUAL_MOVEMENTS,
+    IndividualRequest,
+    seat_individual_round,
+)
+from tournaments.movements.individual_schedules import ROTATION_12, SCHEDULE_8, schedule_round
 from tournaments.movements.mitchell import (
     MitchellRound,
     mitchell,
@@ -40,17 +66,33 @@ from tournaments.movements.seating import History, Seating, TableSeat, rematches
 
 __all__ = [
     "DEFAULT_NODE_BUDGET",
+    "INDIVIDUAL_MOVEMENTS",
     "MOVEMENTS",
+    "ROTATION_12",
+    "SCHEDULE_8",
+    "Balance",
     "History",
+    "IndividualHistory",
+    "IndividualRequest",
+    "IndividualRound",
+    "IndividualTable",
     "MitchellRound",
+    "NoIndividualSeating",
+    "PlayerBalance",
+    "Position",
     "Promises",
+    "Refusal",
     "Seated",
     "Seating",
     "SeatingRequest",
+    "TableOrder",
     "TableSeat",
+    "balance_of",
     "berger_continues",
     "berger_with_gaps",
     "danese",
+    "individual_danese",
+    "individual_random",
     "mitchell",
     "mitchell_refit",
     "mitchell_repeats",
@@ -61,6 +103,8 @@ __all__ = [
     "rematches_in",
     "round_robin",
     "round_robin_replanned",
+    "schedule_round",
+    "seat_individual_round",
     "seat_round",
     "swap_pairs",
 ]
