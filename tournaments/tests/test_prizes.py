@@ -330,3 +330,168 @@ def test_a_split_adds_up_and_differs_by_a_cent_at_most(cents: int, ways: int) ->
     assert sum(shares) == cents
     assert shares == sorted(shares, reverse=True)
     assert shares[0] - shares[-1] <= 1
+
+
+# --- ready plans ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("entrants", "percent", "places"),
+    [
+        (14, 30, 4),  # 4.2 rounds down
+        (20, 30, 6),  # exactly 30 %
+        (3, 30, 1),  # a small evening still pays its winner
+        (0, 30, 0),  # nobody, nothing
+        (10, 50, 5),  # another share
+    ],
+)
+def test_the_top_share_pays_that_many_places(entrants: int, percent: int, places: int) -> None:
+    from tournaments.prizes.ready import paid_places
+
+    assert paid_places(entrants, percent) == places
+
+
+@pytest.mark.parametrize(
+    ("pool", "places", "scale"),
+    [
+        # 4, 3, 2, 1 tenths of 1,000 EUR: exact
+        (1000, 4, [400, 300, 200, 100]),
+        # 3, 2, 1 sixths of 700: 350, 233.33, 116.67 rounded down; the 1 EUR left to the winner
+        (700, 3, [351, 233, 116]),
+        # 5..1 fifteenths of 10: 3.33, 2.67, 2, 1.33, 0.67: the last rounds to nothing, dropped
+        (10, 5, [5, 2, 2, 1]),
+        # one place takes all
+        (250, 1, [250]),
+    ],
+)
+def test_the_decreasing_scale_pays_exactly_the_pool(
+    pool: int, places: int, scale: list[int]
+) -> None:
+    from tournaments.prizes.ready import decreasing_scale
+
+    amounts = decreasing_scale(pool * 100, places)
+    assert amounts == [units * 100 for units in scale]
+    assert sum(amounts) == pool * 100
+
+
+def test_the_usual_plan_of_a_two_girone_evening_pays_as_computed_by_hand() -> None:
+    from tournaments.prizes.ready import usual_plan
+
+    plan = usual_plan(
+        14,
+        eur(1000),
+        gironi=("A", "B"),
+        girone_prize=Item("Bottle of wine"),
+        final_rounds_prize=eur(40),
+        last_place_prize=Item("Wooden spoon"),
+        tie_rule=TieRule.HORT,
+    )
+    assert [(g.key, g.kind, g.prizes) for g in plan.groups] == [
+        ("overall", GroupKind.OVERALL, (eur(400), eur(300), eur(200), eur(100))),
+        ("girone-A", GroupKind.GIRONE, (Item("Bottle of wine"),)),
+        ("girone-B", GroupKind.GIRONE, (Item("Bottle of wine"),)),
+        ("last-2-rounds", GroupKind.PHASE, (eur(40),)),
+        ("last-place", GroupKind.LAST_PLACE, (Item("Wooden spoon"),)),
+    ]
+    pairs = "ABCDEFGHIJKLMN"
+    standings = ranked(1, 2, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, names=pairs)
+    payout = award(
+        plan,
+        {
+            "overall": standings,
+            "girone-A": ranked(1, 2, 3, 4, 5, 6, 7, names="ACEGIKM"),
+            "girone-B": ranked(1, 2, 3, 4, 5, 6, 7, names="BDFHJLN"),
+            "last-2-rounds": ranked(1, 2, 3, 3, names="DGAB"),
+            "last-place": standings,
+        },
+    )
+    # B and C tied 2nd-3rd by Hort: B keeps 150 of 300, C 100 of 200, the pooled 250 gives
+    # 125 each: 275 and 225. The gironi's wine goes past the pairs with money (money is
+    # better): A and C in girone A, B and D in girone B, to E and F; the final rounds' 40 goes
+    # past D (100 overall) to G; the spoon to N
+    assert [(a.group, a.entrant, a.prize, a.reason) for a in payout.awards] == [
+        ("overall", "A", eur(400), "1st"),
+        ("overall", "B", eur(275), "tied 2nd-3rd, Hort"),
+        ("overall", "C", eur(225), "tied 2nd-3rd, Hort"),
+        ("overall", "D", eur(100), "4th"),
+        ("girone-A", "E", Item("Bottle of wine"), "1st, moved up from 3rd"),
+        ("girone-B", "F", Item("Bottle of wine"), "1st, moved up from 3rd"),
+        ("last-2-rounds", "G", eur(40), "1st, moved up from 2nd"),
+        ("last-place", "N", Item("Wooden spoon"), "last"),
+    ]
+    assert payout.total == eur(1040)
+
+
+# --- the level's limits -----------------------------------------------------------------------
+
+
+def capped(*prizes: Money | Item) -> PrizePlan:
+    return PrizePlan(groups=(overall(*prizes),))
+
+
+@pytest.mark.parametrize(
+    ("level", "pool", "warnings"),
+    [
+        # a club tournament may pay 1,000 but not a cent more
+        ("club", 1000, []),
+        ("club", 1000.01, ["The prize pool, EUR 1,000.01, is above the EUR 1,000.00 that FIBur "
+                           "allows a tournament of level “club”."]),
+        ("provincial", 1200, ["The prize pool, EUR 1,200.00, is above the EUR 1,000.00 that "
+                              "FIBur allows a tournament of level “provincial”."]),
+        # a federal one pays 260 to 1,500
+        ("federal", 200, ["The prize pool, EUR 200.00, is below the EUR 260.00 that FIBur asks "
+                          "of a tournament of level “federal”."]),
+        ("federal", 260, []),
+        ("federal", 1500, []),
+        ("regional", 1500, []),
+        ("regional", 4000, []),
+        ("regional", 4100, ["The prize pool, EUR 4,100.00, is above the EUR 4,000.00 that FIBur "
+                            "allows a tournament of level “regional”."]),
+        # a national one pays at least 3,500, with no upper limit
+        ("national", 3499, ["The prize pool, EUR 3,499.00, is below the EUR 3,500.00 that FIBur "
+                            "asks of a tournament of level “national”."]),
+        ("national", 20000, []),
+    ],
+)  # fmt: skip
+def test_the_level_caps_the_pool(level: str, pool: float, warnings: list[str]) -> None:
+    from tournaments.prizes.caps import Level, PrizeSetting, cap_warnings
+
+    setting = PrizeSetting(federation="FIBur", level=Level(level))
+    assert cap_warnings(capped(eur(pool)), setting) == warnings
+
+
+def test_items_count_in_the_pool_by_their_value_and_those_without_one_are_named() -> None:
+    from tournaments.prizes.caps import Level, PrizeSetting, cap_warnings, pool_of
+
+    plan = capped(eur(900), Item("Tablet", value_cents=20000), Item("Cup"), Item("Cup"))
+    assert pool_of(plan) == (110000, 2)
+    assert cap_warnings(plan, PrizeSetting(level=Level.CLUB)) == [
+        "The prize pool, EUR 1,100.00, is above the EUR 1,000.00 that FIBur allows a tournament "
+        "of level “club”.",
+        "2 prizes are items without a stated value: they are not counted in the pool.",
+    ]
+
+
+def test_a_plan_the_limits_cannot_be_checked_against_says_so() -> None:
+    from tournaments.prizes.caps import Level, PrizeSetting, cap_warnings
+
+    francs = PrizePlan(groups=(overall(Money(500_00, "CHF")),), currency="CHF")
+    assert cap_warnings(francs, PrizeSetting(level=Level.CLUB)) == [
+        "The limits of FIBur are in EUR and this plan pays in CHF: the pool was not checked."
+    ]
+    assert cap_warnings(capped(eur(10)), PrizeSetting(federation="FEDIBUR")) == [
+        "No prize limits are known for FEDIBUR at level “club”: the pool was not checked."
+    ]
+
+
+def test_the_warnings_are_in_the_organisers_language() -> None:
+    from django.utils import translation
+
+    from tournaments.prizes.caps import Level, PrizeSetting, cap_warnings
+
+    with translation.override("it"):
+        warnings = cap_warnings(capped(eur(1200)), PrizeSetting(level=Level.PROVINCIAL))
+    assert warnings == [
+        "Il montepremi, EUR 1.200,00, supera i EUR 1.000,00 che FIBur consente a un torneo di "
+        "livello «provinciale»."
+    ]
