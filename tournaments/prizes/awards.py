@@ -18,7 +18,7 @@ prize elsewhere): the pages word it from the award's fields, the reason is for f
 """
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from tournaments.prizes.plans import (
@@ -162,7 +162,7 @@ def pay_group(
     ranking: Sequence[Placed],
     tie_rule: TieRule,
     *,
-    left_out: set[EntrantId] = frozenset(),  # type: ignore[assignment]
+    left_out: Collection[EntrantId] = frozenset(),
 ) -> tuple[list[Award], list[Unawarded]]:
     """One group's awards from its ranking (already upside down for a last-place group), with
     the entrants in `left_out` taken out (they took a better prize elsewhere)."""

@@ -62,7 +62,7 @@ def circuit_ranking(results: Iterable[EveningPoints], best_n: int) -> list[Circu
             )
         )
     rows.sort(key=lambda row: (_standing(row), row.player))
-    ranked = []
+    ranked: list[CircuitRow] = []
     for position, row in enumerate(rows, start=1):
         level = ranked and _standing(ranked[-1]) == _standing(row)
         rank = ranked[-1].rank if level else position

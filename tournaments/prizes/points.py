@@ -121,10 +121,11 @@ def points_for(
     count (the pairs that played; by default the ranking's length)."""
     ranking = checked(ranking)
     count = len(ranking) if entrants is None else entrants
-    credited = []
+    credited: list[PlayerPoints] = []
     for tie in ties_of(ranking):
         places = tie.places()
-        share = rounded(sum(scheme.place_points(p, count) for p in places) / len(places))
+        total = sum((scheme.place_points(p, count) for p in places), Decimal(0))
+        share = rounded(total / len(places))
         for place, placed in zip(places, tie.entrants, strict=True):
             if not placed.players:
                 raise RankingError(f"entrant {placed.entrant!r} has no players to credit")
