@@ -139,9 +139,8 @@ def test_ties_hand_out_the_points_of_their_places_to_within_rounding(
         (scheme.place_points(place, len(ranking)) for place in range(1, len(ranking) + 1)),
         Decimal(0),
     )
-    assert abs(sum((p.points for p in credited), Decimal(0)) - exact) <= Decimal("0.005") * len(
-        ranking
-    )
+    handed_out = sum((p.points for p in credited), Decimal(0))
+    assert abs(handed_out - exact) <= Decimal("0.005") * len(ranking)
     assert [p.points for p in credited] == sorted((p.points for p in credited), reverse=True)
 
 
