@@ -38,6 +38,7 @@ from tournaments.prizes.ranking import (
     Tie,
     checked,
     ordinal,
+    places_text,
     reversed_ranking,
     ties_of,
 )
@@ -179,7 +180,8 @@ def pay_group(
             if tie.shared:
                 reason = f"tied {reason}, {how}"
             if original[placed.entrant] != place:
-                reason += f", moved up from {ordinal(original[placed.entrant])}"
+                was = original[placed.entrant]
+                reason += f", moved up from {_place_words(group.kind, was, was)}"
             awards.append(
                 Award(
                     entrant=placed.entrant,
@@ -235,7 +237,7 @@ def split(cents: int, ways: int) -> list[int]:
 
 def _place_words(kind: GroupKind, first: int, last: int) -> str:
     if kind != GroupKind.LAST_PLACE:
-        return ordinal(first) if first == last else f"{ordinal(first)}-{ordinal(last)}"
+        return places_text(first, last)
 
     def from_bottom(place: int) -> str:
         return "last" if place == 1 else f"{ordinal(place)} from last"

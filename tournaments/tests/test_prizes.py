@@ -213,6 +213,20 @@ def test_the_last_place_prize_reads_the_standings_from_the_bottom() -> None:
     ]
 
 
+def test_the_last_pair_that_took_a_better_prize_leaves_the_spoon_to_the_one_above() -> None:
+    # D is last overall but best in the final rounds (50 EUR beats an item without a value)
+    groups = (
+        PrizeGroup(key="final", kind=GroupKind.PHASE, prizes=(eur(50),)),
+        PrizeGroup(key="last", kind=GroupKind.LAST_PLACE, prizes=(Item("Wooden spoon"),)),
+    )
+    rankings = {"final": ranked(1, 2, 3, 4, names="DABC"), "last": ranked(1, 2, 3, 4)}
+    payout = award(PrizePlan(groups=groups, one_prize_each=True), rankings)
+    assert [(a.entrant, a.group, a.reason) for a in payout.awards] == [
+        ("D", "final", "1st"),
+        ("C", "last", "last, moved up from 2nd from last"),
+    ]
+
+
 def test_the_ceremony_hands_out_the_last_prize_first_and_the_winner_last() -> None:
     spoon = PrizeGroup(key="last", kind=GroupKind.LAST_PLACE, prizes=(Item("Wooden spoon"),))
     plan = PrizePlan(groups=(*GIRONI, spoon))
@@ -322,6 +336,33 @@ def test_the_total_paid_is_the_money_of_the_places_that_had_an_entrant(
     assert payout.total_cents == sum(cents[: len(ranking)])
     assert all(a.cents > 0 for a in payout.awards)
     assert len({a.entrant for a in payout.awards}) == len(payout.awards)
+
+
+@given(
+    orders=st.lists(st.permutations(range(8)), min_size=2, max_size=4),
+    sizes=st.lists(st.integers(1, 4), min_size=4, max_size=4),
+    rule=st.sampled_from(list(TieRule)),
+    items_first=st.booleans(),
+)
+def test_one_prize_each_leaves_nobody_with_two_and_no_paid_place_empty(
+    orders: list[list[int]], sizes: list[int], rule: TieRule, items_first: bool
+) -> None:
+    # each group ranks the same 8 pairs in its own order, without ties, its 1st prize an item
+    groups = tuple(
+        overall(Item(f"Cup {n}"), *(Money(100 * k) for k in range(sizes[n], 0, -1)), key=f"g{n}")
+        for n in range(len(orders))
+    )
+    rankings = {f"g{n}": [Placed(e, rank) for rank, e in enumerate(order, 1)]
+                for n, order in enumerate(orders)}  # fmt: skip
+    plan = PrizePlan(groups=groups, tie_rule=rule, one_prize_each=True, items_first=items_first)
+    payout = award(plan, rankings)
+    winners = [a.entrant for a in payout.awards]
+    assert len(winners) == len(set(winners))
+    # a pair leaves a group only for a prize elsewhere, so with no more prizes than pairs
+    # every place is taken and the whole plan is paid
+    if sum(len(g.prizes) for g in groups) <= 8:
+        assert payout.unawarded == ()
+        assert payout.total_cents == plan.money_total()
 
 
 @given(cents=st.integers(min_value=0, max_value=10**9), ways=st.integers(1, 50))
