@@ -17,7 +17,10 @@ Options:
 - `one_prize_each`: an entrant wins only its best prize, and the next entrant moves up in the
   other groups. "Best" is the larger sum of money (an item with a stated value counts as that
   sum); an item without a value comes after any money, unless `items_first` says an item is
-  worth more than any money; equal prizes go to the group listed first in the plan.
+  worth more than any money; equal prizes go to the group listed first in the plan. An entrant
+  never comes back to a group it left (so the payout always ends): with a plan whose prizes do
+  not fall by place (an item without a value above money), moving up may leave it a prize it
+  values less than the one it gave up.
 """
 
 import json
