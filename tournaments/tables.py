@@ -7,17 +7,15 @@ from typing import Any, ClassVar
 
 import django_tables2 as tables
 from django.template.loader import render_to_string
-from django.utils import formats
-from django.utils.html import conditional_escape, format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
-from django.utils.timezone import template_localtime
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from django_stubs_ext import StrOrPromise
-from django_tables2.utils import signature
 
 from tournaments.models import Pair, Tournament
+from tournaments.quick_table import QuickBody
 from tournaments.rules.formats import FORMATS
 from tournaments.selectors.decisions import Mark, pair_file_texts
 from tournaments.templatetags.numbers import points_text
@@ -34,67 +32,6 @@ class _NamedCells:
     def get_column_class_names(self, classes_set: set[str], bound_column: Any) -> set[str]:
         classes = super().get_column_class_names(classes_set, bound_column)  # type: ignore[misc]
         return {*classes, f"col-{bound_column.name}"}
-
-
-class _QuickBody:
-    """The table's rows written in Python (tournaments/_table.html), as django-tables2's own
-    template writes them: each column's cell attributes and render signature worked out once
-    per table, not once per cell (a 500-pair standings table has 4,000 cells)."""
-
-    def body_html(self) -> SafeString:
-        table: Any = self
-        columns = [
-            (bound, _opening_td(bound), _renderer(table, bound), bound.column.localize)
-            for bound in table.columns
-        ]
-        rows = []
-        for row in table.paginated_rows:
-            cells = "".join(
-                f"{td}{_cell_text(_cell(row, bound, render), localize)}</td>"
-                for bound, td, render, localize in columns
-            )
-            rows.append(f"<tr {row.attrs.as_html()}>{cells}</tr>")
-        if not rows and table.empty_text:
-            empty = conditional_escape(table.empty_text)
-            rows.append(f'<tr><td colspan="{len(columns)}">{empty}</td></tr>')
-        return mark_safe("\n".join(rows))  # every part escaped above
-
-
-def _opening_td(bound: Any) -> str:
-    return f"<td {bound.attrs['td'].as_html()}>"
-
-
-def _renderer(table: Any, bound: Any) -> Callable[[Any, Any], Any]:
-    """The column's render with the arguments it takes (django-tables2 inspects its signature
-    for every cell)."""
-    render = bound.render
-    names, catch_all = signature(render)
-
-    def call(row: Any, value: Any) -> Any:
-        given = {"value": value, "record": row.record, "column": bound.column,
-                 "bound_column": bound, "bound_row": row, "table": table}  # fmt: skip
-        if not catch_all:
-            given = {key: given[key] for key in names if key in given}
-            if len(given) < len(names):
-                return None
-        content = render(**given)
-        return bound.link(content, **given) if bound.link else content
-
-    return call
-
-
-def _cell(row: Any, bound: Any, render: Callable[[Any, Any], Any]) -> Any:
-    return row._get_and_render_with(
-        bound, render_func=lambda _bound, value=None: render(row, value), default=bound.default
-    )
-
-
-def _cell_text(cell: Any, localize: bool | None) -> str:
-    """A cell as the template's `{{ cell }}`, `{{ cell|localize }}` or `{{ cell|unlocalize }}`
-    writes it."""
-    if localize is None:
-        return conditional_escape(formats.localize(template_localtime(cell)))
-    return conditional_escape(str(formats.localize(cell, use_l10n=localize)))
 
 
 class PointsColumn(tables.Column):  # type: ignore[misc]  # django-tables2 has no types
@@ -141,7 +78,7 @@ def _players_html(record: Any) -> str:
     )
 
 
-class StandingsTable(_QuickBody, _NamedCells, tables.Table):  # type: ignore[misc]  # no types in tables2
+class StandingsTable(QuickBody, _NamedCells, tables.Table):  # type: ignore[misc]  # no types in tables2
     """The standings (classifica) of a tournament, best first, from the Pair rows' stored totals.
 
     Pages build it with `StandingsTable.for_tournament(tournament, pairs)`: the format says
@@ -280,7 +217,7 @@ def pair_mark(record: Any) -> str:
 # --- seasons -------------------------------------------------------------------------------------
 
 
-class _SeasonTable(_QuickBody, _NamedCells, tables.Table):  # type: ignore[misc]  # no types in tables2
+class _SeasonTable(QuickBody, _NamedCells, tables.Table):  # type: ignore[misc]  # no types in tables2
     rank = tables.Column(_("Rank"), attrs=_NUM)
     evenings_played = tables.Column(_("Evenings played"), attrs=_NUM)
     evenings_counted = tables.Column(_("Evenings counted"), attrs=_NUM)
