@@ -15,6 +15,7 @@ from django.utils.translation import pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from tournaments.models import Pair, Tournament
+from tournaments.quick_table import QuickBody
 from tournaments.rules.formats import FORMATS
 from tournaments.selectors.decisions import Mark, pair_file_texts
 from tournaments.templatetags.numbers import points_text
@@ -77,7 +78,7 @@ def _players_html(record: Any) -> str:
     )
 
 
-class StandingsTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no types in tables2
+class StandingsTable(QuickBody, _NamedCells, tables.Table):  # type: ignore[misc]  # no types in tables2
     """The standings (classifica) of a tournament, best first, from the Pair rows' stored totals.
 
     Pages build it with `StandingsTable.for_tournament(tournament, pairs)`: the format says
@@ -216,7 +217,7 @@ def pair_mark(record: Any) -> str:
 # --- seasons -------------------------------------------------------------------------------------
 
 
-class _SeasonTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no types in tables2
+class _SeasonTable(QuickBody, _NamedCells, tables.Table):  # type: ignore[misc]  # no types in tables2
     rank = tables.Column(_("Rank"), attrs=_NUM)
     evenings_played = tables.Column(_("Evenings played"), attrs=_NUM)
     evenings_counted = tables.Column(_("Evenings counted"), attrs=_NUM)

@@ -282,7 +282,7 @@ def check_pages(backup: Backup) -> None:
     fails here instead, and nothing is imported."""
     from tournaments.forms.entry import initial_from_entry
     from tournaments.forms.settings import TournamentForm
-    from tournaments.selectors.audit import audit_lines
+    from tournaments.selectors.audit_log import audit_lines
     from tournaments.selectors.versions import version_of
 
     tournament = backup.tournament

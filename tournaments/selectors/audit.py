@@ -1,6 +1,6 @@
-"""The changes page's read: every result change (`ResultChange`) and every change of the
-tournament as a whole (`TournamentEvent`) as one list, newest first, each line said in words in
-the reader's language, filtered by kind, round and table."""
+"""The change log's lines: a result change (`ResultChange`) or a change of the tournament as a
+whole (`TournamentEvent`) said in words in the reader's language (`selectors.audit_log` reads
+them, filtered, newest first, a page at a time)."""
 
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Deal, Decision, ResultChange, Round, Tournament, TournamentEvent
+from tournaments.models import Decision, ResultChange, Round, Tournament, TournamentEvent
 from tournaments.rules.glossary import Words
 from tournaments.selectors import evening
 from tournaments.templatetags.numbers import points_text
@@ -46,46 +46,6 @@ def _who(user: Any) -> str:
     return str(user.get_full_name() or user.get_username())
 
 
-def audit_lines(
-    tournament: Tournament,
-    *,
-    kind: str = "",
-    round_number: int | None = None,
-    table_number: int | None = None,
-) -> list[AuditLine]:
-    """The tournament's changes newest first, filtered; two queries whatever the filters."""
-    changes = tournament.changes.select_related("user", "pair", "table__round")
-    events = tournament.events.select_related("user")
-    if kind in Action.values:
-        changes, events = changes.filter(action=kind), events.none()
-    elif kind in Kind.values:
-        changes, events = changes.none(), events.filter(kind=kind)
-    if round_number is not None:
-        changes = changes.filter(table__round__number=round_number)
-        events = events.filter(round_number=round_number)
-    if table_number is not None:
-        changes = changes.filter(table__number=table_number)
-        events = events.filter(table_number=table_number)
-    words = tournament.words
-    restorable = _restorable(tournament)
-    lines = [_change_line(change, words, restorable) for change in changes]
-    lines += [_event_line(event, words) for event in events]
-    return sorted(lines, key=lambda line: line.at, reverse=True)
-
-
-def _restorable(tournament: Tournament) -> set[int]:
-    """The removals a restore can undo: the latest of each deal whose number is free again."""
-    taken = set(
-        Deal.objects.filter(table__round__tournament=tournament).values_list("table_id", "number")
-    )
-    latest: dict[tuple[int, int], int] = {}
-    for pk, table_id, number in tournament.changes.filter(action=Action.REMOVED).values_list(
-        "pk", "table_id", "deal_number"
-    ):
-        latest[(table_id, number)] = max(pk, latest.get((table_id, number), 0))
-    return {pk for key, pk in latest.items() if key not in taken}
-
-
 def _totals(values: Mapping[str, Any] | None, words: Words) -> str:
     if not values:
         return ""
@@ -94,7 +54,7 @@ def _totals(values: Mapping[str, Any] | None, words: Words) -> str:
     return f"{words['ns']} {ns}, {words['ew']} {ew}"
 
 
-def _change_line(change: ResultChange, words: Words, restorable: set[int]) -> AuditLine:
+def change_line(change: ResultChange, words: Words, restorable: set[int]) -> AuditLine:
     values = {
         "deal": change.deal_number,
         "before": _totals(change.before, words),
@@ -397,7 +357,7 @@ def _event_who(event: TournamentEvent, words: Words) -> str:
     return _who(event.user)
 
 
-def _event_line(event: TournamentEvent, words: Words) -> AuditLine:
+def event_line(event: TournamentEvent, words: Words) -> AuditLine:
     return AuditLine(
         at=event.at,
         who=_event_who(event, words),

@@ -6,9 +6,13 @@ The CSV exports do not use this: they keep plain machine numbers (README)."""
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 
 from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils import formats
+from django.utils.translation import get_language
 
 register = template.Library()
 
@@ -19,6 +23,13 @@ def points_text(value: int | float | Decimal | str | None, decimals: int | None 
     """A score, a VP or a difference as the reader writes it: '1.520', '−305', '14,5'."""
     if value is None or value == "":
         return ""
+    # a page writes thousands of numbers, most of them many times: each is worked out once
+    # per language (and per way of writing it: 1.5 and Decimal("1.50") are not written alike)
+    return _points_text(type(value), str(value), decimals, get_language())
+
+
+@lru_cache(maxsize=8192)
+def _points_text(kind: type, value: str, decimals: int | None, language: str | None) -> str:
     try:
         number = Decimal(str(value))
     except ArithmeticError:
@@ -31,6 +42,12 @@ def points_text(value: int | float | Decimal | str | None, decimals: int | None 
         abs(number), decimal_pos=decimals, use_l10n=True, force_grouping=True
     )
     return f"{MINUS}{text}" if number < 0 else text
+
+
+@receiver(setting_changed)
+def _forget_written_numbers(**kwargs: object) -> None:
+    """A test that changes the settings (the formats, the languages) writes numbers afresh."""
+    _points_text.cache_clear()
 
 
 @register.filter

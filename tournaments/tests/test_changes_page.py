@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Club, ResultChange, Tournament, TournamentEvent
-from tournaments.selectors.audit import audit_lines
+from tournaments.selectors.audit_log import audit_lines
 from tournaments.services import ServiceError
 from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_services_evening import NS_WINS, play_round

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments import selectors, services
 from tournaments.forms.pairs import ChangesFilter
 from tournaments.models import ResultChange, Tournament
-from tournaments.selectors.audit import audit_lines
+from tournaments.selectors.audit_log import AuditLog
 from tournaments.services import ServiceError
 
 PAGE_SIZE = 100
@@ -27,7 +27,7 @@ def tournament_changes(request: HttpRequest, tournament_id: int) -> HttpResponse
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
     form = ChangesFilter(request.GET or None)
     wanted = form.cleaned_data if form.is_valid() else {}
-    lines = audit_lines(
+    lines = AuditLog(
         tournament,
         kind=wanted.get("kind") or "",
         round_number=wanted.get("round"),

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -133,6 +134,8 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
         "done_count": sum(t.status == Table.Status.DONE for t in playing),
         "table_count": len(playing),
         "refresh_seconds": REFRESH_SECONDS,
+        # a table's page is this, its id and "/": reversed once, not twice a table
+        "urls": {"table": reverse("table_entry", args=[0]).removesuffix("0/")},
         **_next_steps(round_),
         **_evening_of(round_),
     }

@@ -79,6 +79,8 @@ def _page_context(tournament: Tournament, **more: Any) -> dict[str, Any]:
             "club": reverse("public_club", args=[club]),
             "standings_csv": reverse("public_standings_csv", args=[club, slug]),
             "standings_xlsx": reverse("public_standings_xlsx", args=[club, slug]),
+            # a pair's page is this and its number, then "/" (written once, not once a row)
+            "pair": _pair_url(tournament)(0)[: -len("0/")],
         },
         **more,
     }
@@ -96,8 +98,11 @@ def _evening(board: Board, sound: str = "") -> dict[str, Any]:
 
 
 def _pair_url(tournament: Tournament) -> Callable[[int], str]:
+    """A pair's page by its number: the address reversed once, then only the number put in
+    (a 500-pair standings table links 500 pages)."""
     club, slug = tournament.club.slug, tournament.slug
-    return lambda number: reverse("public_pair", args=[club, slug, number])
+    head = reverse("public_pair", args=[club, slug, 0]).removesuffix("/0/")
+    return lambda number: f"{head}/{int(number)}/"
 
 
 # --- the standings table ------------------------------------------------------------------------

@@ -1,0 +1,141 @@
+"""A django-tables2 table's rows written in Python (tournaments/_table.html) exactly as
+django-tables2's own template writes them, at a fraction of the cost: each column's cell
+attributes, accessor and render signature are worked out once per table instead of once per
+cell (a 500-pair standings table has 4,000 cells; the template path spent ~0.3 ms on each)."""
+
+import html
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from typing import Any
+
+from django.core.exceptions import FieldDoesNotExist
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.utils import formats
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import template_localtime
+from django.utils.translation import get_language
+from django_tables2.utils import signature
+
+Cell = Callable[[Any], str]
+"""A bound row -> its cell's HTML, <td …>…</td>."""
+
+
+class QuickBody:
+    """Mixed into a django_tables2.Table whose template writes `{{ table.body_html }}`."""
+
+    def body_html(self) -> SafeString:
+        table: Any = self
+        cells = [_cell_of(table, bound) for bound in table.columns]
+        rows = [
+            f"<tr {attrs}>{''.join([cell(row) for cell in cells])}</tr>"
+            for row, attrs in _rows(table)
+        ]
+        if not rows and table.empty_text:
+            empty = conditional_escape(table.empty_text)
+            rows.append(f'<tr><td colspan="{len(cells)}">{empty}</td></tr>')
+        return mark_safe("\n".join(rows))  # every part is escaped as the template escapes it
+
+
+def _rows(table: Any) -> Iterator[tuple[Any, str]]:
+    """Each row with its attributes: "even" and "odd" in turn, and the table's row_attrs."""
+    if table.row_attrs:
+        for row in table.paginated_rows:
+            yield row, row.attrs.as_html()
+        return
+    for row in table.paginated_rows:
+        yield row, 'class="odd"' if row.row_counter % 2 else 'class="even"'
+
+
+def _cell_of(table: Any, bound: Any) -> Cell:
+    """The column's cells: its value read by its accessor, its default when that is empty,
+    else its render called with the arguments it takes, then written as the template's
+    `{{ cell }}` (or `|localize`, `|unlocalize`) writes it."""
+    opening = f"<td {bound.attrs['td'].as_html()}>"
+    render = bound.render
+    names, catch_all = signature(render)
+    column, default, localize = bound.column, bound.default, bound.column.localize
+    name = _plain_attribute(table, bound)
+    only_value = tuple(names) == ("value",) and not catch_all and not bound.link
+
+    def rendered(row: Any, value: Any = None, *_: Any) -> Any:
+        if only_value:
+            return render(value=value)
+        given = {"value": value, "record": row.record, "column": column,
+                 "bound_column": bound, "bound_row": row, "table": table}  # fmt: skip
+        if not catch_all:
+            given = {key: given[key] for key in names if key in given}
+            if len(given) < len(names):
+                return None
+        content = render(**given)
+        return bound.link(content, **given) if bound.link else content
+
+    def cell(row: Any) -> str:
+        if name is None:  # django-tables2's own way, for what the quick one does not cover
+            value = row._get_and_render_with(
+                bound, render_func=lambda _b, value=None: rendered(row, value), default=default
+            )
+        else:
+            found = _attribute(row.record, name)
+            value = default if found in column.empty_values else rendered(row, found)
+        return f"{opening}{_text(value, localize)}</td>"
+
+    return cell
+
+
+def _plain_attribute(table: Any, bound: Any) -> str | None:
+    """The accessor when it is one plain attribute or key that no choices display stands in
+    for (django-tables2 shows get_FOO_display() for a model field with choices)."""
+    accessor = str(bound.accessor)
+    if not accessor or "__" in accessor or "." in accessor or bound.link:
+        return None
+    model = getattr(table._meta, "model", None)
+    if model is not None:
+        try:
+            field = model._meta.get_field(accessor)
+        except FieldDoesNotExist:
+            return accessor
+        if getattr(field, "choices", None):
+            return None
+    return accessor
+
+
+def _attribute(record: Any, name: str) -> Any:
+    """As django_tables2.utils.Accessor.resolve reads one bit (None where it fails)."""
+    try:
+        value = record[name] if isinstance(record, dict) else getattr(record, name)
+        if callable(value):
+            if getattr(value, "alters_data", False):
+                return None
+            if not getattr(value, "do_not_call_in_templates", False):
+                value = value()
+    except Exception:
+        return None
+    return value
+
+
+def _text(cell: Any, localize: bool | None) -> str:
+    """A cell as the template's `{{ cell }}`, `{{ cell|localize }}` or `{{ cell|unlocalize }}`
+    writes it."""
+    kind = type(cell)
+    if kind is SafeString:
+        return cell  # type: ignore[no-any-return]
+    if localize is None:
+        if kind is str:
+            return html.escape(cell)
+        if kind is int:
+            return _number(cell, get_language())
+        return conditional_escape(formats.localize(template_localtime(cell)))
+    return conditional_escape(str(formats.localize(cell, use_l10n=localize)))
+
+
+@lru_cache(maxsize=4096)
+def _number(value: int, language: str | None) -> str:
+    """A whole number as `{{ cell }}` writes it in the reader's language (no HTML in it)."""
+    return str(formats.localize(value))
+
+
+@receiver(setting_changed)
+def _forget_numbers(**kwargs: object) -> None:
+    _number.cache_clear()
