@@ -12,9 +12,9 @@ Then, through Django's test client and the whole middleware, with the cache empt
 each request (cold), it times every CSV and .xlsx of a tournament (the organiser's and the
 public's), every print page (for round 1: 250 tables at 500 pairs), and the backup's export
 (`tournament_export` and the JSON text `export_tournament` writes) and import (the JSON read
-and `tournament_import` into a fresh club, dropped afterwards): the median of `--repeat` runs
-of each, with its query count. `--profile NAME` prints a pyinstrument profile of one run of
-the item NAME instead. The last line:
+and `tournament_import` into a fresh club, dropped after the clock stops): the median of
+`--repeat` runs of each, with its query count. `--profile NAME` prints a pyinstrument profile
+of one run of the item NAME instead. The last line:
 
     exports 500 pairs: worst CSV C ms (NAME), worst xlsx X ms (NAME), print P ms, backup E ms / I ms
 """
@@ -87,7 +87,16 @@ def median_ms(run: Callable[[], object], repeat: int) -> tuple[float, int]:
             run()
             times.append((time.perf_counter() - start) * 1000)
         queries = len(captured.captured_queries)
+        drop_restored()
     return statistics.median(times), queries
+
+
+def drop_restored() -> None:
+    """The clubs (and tournaments) the backup imports made, once timed."""
+    from tournaments.models import Club
+
+    for club in Club.objects.filter(slug__startswith="restored-"):
+        club.delete()
 
 
 def items() -> dict[str, Callable[[], object]]:
@@ -138,10 +147,7 @@ def items() -> dict[str, Callable[[], object]]:
 
     def restore() -> object:
         club = Club.objects.create(name="Restored club", slug=f"restored-{time.monotonic_ns()}")
-        try:
-            return tournament_import(data=json.loads(text), club=club)
-        finally:
-            club.delete()
+        return tournament_import(data=json.loads(text), club=club)
 
     runs["backup export"] = export
     runs["backup import"] = restore
@@ -173,15 +179,18 @@ def main() -> None:
         from pyinstrument import Profiler
 
         runs[args.profile]()  # warm the process (imports, templates), then profile a cold run
+        drop_restored()
         from django.core.cache import cache
 
         cache.clear()
         with Profiler() as profiler:
             runs[args.profile]()
+        drop_restored()
         print(profiler.output_text(unicode=True, color=False, show_all=False))
         return
     for run in runs.values():  # imports, template loading: once per process, not per request
         run()
+    drop_restored()
     load = os.getloadavg()
     print(
         f"{args.pairs} pairs, {args.rounds} rounds (backup {args.backup_rounds}), cold, median "
