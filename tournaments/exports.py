@@ -34,10 +34,11 @@ from django_tables2.export import TableExport
 from tablib import Dataset
 
 from tournaments.forms.entry import POT_CHOICES
-from tournaments.models import Deal, DealSide, Season, Seat, Tournament
+from tournaments.models import Deal, Season, Seat, Tournament
 from tournaments.rules.glossary import Words
 from tournaments.rules.sides import BURRACO_KINDS
 from tournaments.selectors.decisions import deal_file_texts
+from tournaments.selectors.exports import SideRow
 from tournaments.spreadsheets import Sheet, xlsx_response
 from tournaments.tables import StandingsTable
 
@@ -167,47 +168,44 @@ def standings_csv_response(tournament: Tournament, pairs: Any) -> HttpResponse:
 
 
 def deal_result_rows(
-    sides: Sequence[DealSide], decisions: Mapping[tuple[int, int, int | None], str] | None = None
+    sides: Sequence[SideRow], decisions: Mapping[tuple[int, int, int | None], str] | None = None
 ) -> list[list[Any]]:
-    """One row per deal side, every component of its score, in DEAL_RESULT_COLUMNS order;
-    `decision` last: the arbiter's decisions on that deal or its table
-    (`selectors.decisions.deal_file_texts`)."""
+    """One row per deal side (`selectors.exports.deal_sides_of`), every component of its
+    score, in DEAL_RESULT_COLUMNS order; `decision` last: the arbiter's decisions on that deal
+    or its table (`selectors.decisions.deal_file_texts`)."""
     decisions = decisions or {}
-    pair_number_by_side = {(s.deal_id, s.direction): s.pair.number for s in sides}
+    pair_number_by_side = {(s.deal_id, s.direction): s.pair_number for s in sides}
+    other_of = {Seat.Direction.NS: Seat.Direction.EW, Seat.Direction.EW: Seat.Direction.NS}
     rows = []
     for side in sides:
-        other = Seat.Direction.EW if side.direction == Seat.Direction.NS else Seat.Direction.NS
-        counts = [side.burracos.count(kind) for kind in BURRACO_KINDS]
+        other = other_of.get(side.direction, Seat.Direction.NS)
+        burracos = side.burracos
+        where = (side.round_number, side.table_number)
+        texts = (decisions.get((*where, side.deal_number), ""), decisions.get((*where, None), ""))
         rows.append(
             [
-                side.deal.table.round.number,
-                side.deal.table.number,
-                side.deal.number,
+                side.round_number,
+                side.table_number,
+                side.deal_number,
                 DIRECTION_TEXT.get(side.direction, side.direction),
-                side.pair.number,
-                side.pair.names,
+                side.pair_number,
+                side.players,
                 pair_number_by_side.get((side.deal_id, other), ""),
-                side.deal.mode,
+                side.mode,
                 1 if side.closed else 0,
                 side.pot,
                 side.melded_points,
                 side.hand_points,
-                *counts,
+                *[burracos.count(kind) for kind in BURRACO_KINDS],
                 side.burraco_bonus,
                 side.closing_bonus,
                 side.hand_penalty,
                 side.pot_penalty,
                 side.total,
-                _decision_cell(decisions, side),
+                "; ".join(text for text in texts if text),
             ]
         )
     return rows
-
-
-def _decision_cell(decisions: Mapping[tuple[int, int, int | None], str], side: DealSide) -> str:
-    where = (side.deal.table.round.number, side.deal.table.number)
-    texts = [decisions.get((*where, side.deal.number), ""), decisions.get((*where, None), "")]
-    return "; ".join(text for text in texts if text)
 
 
 def csv_field(value: Any) -> str:
@@ -328,7 +326,7 @@ def _readable_deal_row(row: Sequence[Any], words: Words) -> list[Any]:
     return [values[name] for name in DEAL_RESULT_COLUMNS]
 
 
-def deal_results_xlsx_response(tournament: Tournament, sides: Sequence[DealSide]) -> HttpResponse:
+def deal_results_xlsx_response(tournament: Tournament, sides: Sequence[SideRow]) -> HttpResponse:
     words = tournament.words
     decisions = deal_file_texts(tournament)
     rows = [_readable_deal_row(row, words) for row in deal_result_rows(sides, decisions)]

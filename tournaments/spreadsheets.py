@@ -9,30 +9,36 @@ second says what the file is (club, tournament or season, dates, the game).
 Text is always written as text, never as a formula: a name typed as "=Rossi" stays "=Rossi"
 and runs nothing (the CSV needs a leading quote for that; a typed cell does not).
 
-It also reads the first sheet of an uploaded workbook (`xlsx_rows`, for the pairs' file), row by
-row as its XML comes, in bounded time and memory whatever the file claims: the sheet's declared
-size is not read (a 1.6 KB file may declare A1:XFD6000), no part is unpacked past
-XLSX_PART_BYTES (a zip bomb), rows without a value are skipped however many there are, a value
-past the columns asked for stops the reading, and the caller stops it after the rows it needs.
-No DTD is read, so no entity can grow inside it."""
+The file is written here as its XML, not cell by cell through openpyxl: a deals file of 500
+pairs holds 300,000 cells, and openpyxl spends a second on every 20,000 of them. It is the
+workbook openpyxl wrote (the same cells, styles, widths, frozen header and filter): texts
+shared, a bold header, built-in date formats, deflated at a low level (speed over bytes).
+
+Reading the first sheet of an uploaded workbook (`xlsx_rows`) is tournaments/xlsx_reading.py;
+its names are also found here."""
 
 import datetime
 import io
-import posixpath
 import zipfile
-import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from xml.parsers import expat
 
 from django.http import HttpResponse
 from django.utils import timezone
-from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.utils.datetime import to_excel
+
+from tournaments.xlsx_reading import (  # noqa: F401 (also found here)
+    XLSX_ELEMENTS,
+    XLSX_PART_BYTES,
+    CellTooFar,
+    NotAWorkbook,
+    TooLarge,
+    WorkbookError,
+    xlsx_rows,
+)
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 DATE_FORMAT = "mm-dd-yy"
@@ -72,16 +78,79 @@ def _cell_value(value: Any) -> Any:
     return ILLEGAL_CHARACTERS_RE.sub("", str(value))
 
 
-def _write_row(sheet: Worksheet, row_number: int, values: Iterable[Any]) -> None:
-    for column, raw in enumerate(values, 1):
-        value = _cell_value(raw)
-        cell = sheet.cell(row=row_number, column=column, value=value)
-        if isinstance(value, str):
-            cell.data_type = "s"  # text, even "=Rossi": openpyxl would make that a formula
-        elif isinstance(value, datetime.datetime):
-            cell.number_format = DATETIME_FORMAT
+_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_RELATIONSHIPS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_PACKAGE = "http://schemas.openxmlformats.org/package/2006"
+_DOCUMENT = "application/vnd.openxmlformats-officedocument.spreadsheetml"
+_XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+HEADER_STYLE, DATE_STYLE, DATETIME_STYLE = 1, 2, 3
+"""The cell styles (`styles.xml`'s cellXfs) after the default 0: the bold header, and the
+built-in formats 14 (DATE_FORMAT) and 22 (DATETIME_FORMAT)."""
+_STYLES = (
+    f'{_XML}<styleSheet xmlns="{_MAIN}"><fonts count="2">'
+    '<font><sz val="11"/><name val="Calibri"/><family val="2"/><scheme val="minor"/></font>'
+    '<font><b val="1"/><sz val="11"/><name val="Calibri"/><family val="2"/>'
+    '<scheme val="minor"/></font></fonts><fills count="2"><fill><patternFill/></fill>'
+    '<fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border>'
+    "<left/><right/><top/><bottom/><diagonal/></border></borders>"
+    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>'
+    '</cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" '
+    'xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>'
+    '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+    '<xf numFmtId="22" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+    '</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/>'
+    "</cellStyles></styleSheet>"
+)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _attribute(text: str) -> str:
+    return _escape(text).replace('"', "&quot;")
+
+
+class _Texts:
+    """The shared texts: each one once, a cell names it by its index."""
+
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {}
+
+    def __call__(self, text: str) -> int:
+        found = self.index.get(text)
+        if found is None:
+            found = self.index[text] = len(self.index)
+        return found
+
+    def xml(self) -> str:
+        items = "".join(
+            f'<si><t xml:space="preserve">{_escape(text).replace(chr(13), "&#13;")}</t></si>'
+            for text in self.index
+        )
+        count = len(self.index)
+        return f'{_XML}<sst xmlns="{_MAIN}" count="{count}" uniqueCount="{count}">{items}</sst>'
+
+
+def _cells(values: list[Any], row: int, letters: list[str], texts: _Texts, style: int) -> str:
+    """One row's cells; text always as text (a shared text, never a formula); empty cells
+    left out (the header's kept, for its style)."""
+    cells = []
+    styled = f' s="{style}"' if style else ""
+    for index, value in enumerate(values):
+        where = f"{letters[index]}{row}"
+        if value is None:
+            if style:
+                cells.append(f'<c r="{where}"{styled}/>')
+        elif isinstance(value, str):
+            cells.append(f'<c r="{where}"{styled} t="s"><v>{texts(value)}</v></c>')
         elif isinstance(value, datetime.date):
-            cell.number_format = DATE_FORMAT
+            kind = DATETIME_STYLE if isinstance(value, datetime.datetime) else DATE_STYLE
+            cells.append(f'<c r="{where}" s="{kind}"><v>{to_excel(value)!r}</v></c>')
+        else:
+            number = repr(value) if isinstance(value, float) else str(value)
+            cells.append(f'<c r="{where}"{styled}><v>{number}</v></c>')
+    return f'<row r="{row}">{"".join(cells)}</row>'
 
 
 def _width(value: Any) -> int:
@@ -90,323 +159,134 @@ def _width(value: Any) -> int:
     return len(str(value)) if value is not None else 0
 
 
-def _fill(sheet: Worksheet, spec: Sheet) -> None:
-    sheet.title = sheet_title(spec.title)
-    _write_row(sheet, 1, (str(name) for name in spec.header))
-    for cell in sheet[1]:
-        cell.font = Font(bold=True)
-    for number, row in enumerate(spec.rows, 2):
-        _write_row(sheet, number, row)
-    sheet.freeze_panes = "A2"
+def _sheet_xml(spec: Sheet, texts: _Texts, first: bool) -> tuple[str, str | None]:
+    """A worksheet's XML and its filter's range (None without one): the header frozen above
+    the rows, each column as wide as its widest value (8 to MAX_WIDTH)."""
+    header = [_cell_value(str(name)) for name in spec.header]
+    rows = [[_cell_value(value) for value in row] for row in spec.rows]
+    last_column = max([len(header), *(len(row) for row in rows)])
+    letters = [get_column_letter(n) for n in range(1, last_column + 1)]
+    widths = [_width(value) for value in header]
+    for row in rows:
+        for index, value in enumerate(row[: len(widths)]):
+            widths[index] = max(widths[index], _width(value))
+    used = [n for n, row in enumerate(rows, 2) if any(v is not None for v in row)]
+    last_row = max([1, *used])
+    data = [_cells(header, 1, letters, texts, HEADER_STYLE)]
+    data += [_cells(rows[n - 2], n, letters, texts, 0) for n in used]
+    cols = "".join(
+        f'<col min="{n}" max="{n}" width="{min(max(w + 2, 8), MAX_WIDTH)}" customWidth="1"/>'
+        for n, w in enumerate(widths, 1)
+    )
     columns = len(spec.header)
-    if columns and spec.rows:
-        sheet.auto_filter.ref = f"A1:{get_column_letter(columns)}{len(spec.rows) + 1}"
-    for index in range(1, columns + 1):
-        letter = get_column_letter(index)
-        widest = max((_width(cell.value) for cell in sheet[letter]), default=0)
-        sheet.column_dimensions[letter].width = min(max(widest + 2, 8), MAX_WIDTH)
+    ref = f"A1:{get_column_letter(columns)}{len(spec.rows) + 1}" if columns and rows else None
+    selected = ' tabSelected="1"' if first else ""
+    filtered = f'<autoFilter ref="{ref}"/>' if ref else ""
+    xml = (
+        f'{_XML}<worksheet xmlns="{_MAIN}" xmlns:r="{_RELATIONSHIPS}">'
+        f'<dimension ref="A1:{letters[-1] if letters else "A"}{last_row}"/>'
+        f'<sheetViews><sheetView workbookViewId="0"{selected}><pane ySplit="1" '
+        'topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" '
+        'activeCell="A2" sqref="A2"/></sheetView></sheetViews>'
+        f'<sheetFormatPr defaultRowHeight="15"/>{f"<cols>{cols}</cols>" if cols else ""}'
+        f"<sheetData>{''.join(data)}</sheetData>"
+        f"{filtered}"
+        '<pageMargins left="0.75" right="0.75" top="1" bottom="1" header="0.5" footer="0.5"/>'
+        "</worksheet>"
+    )
+    return xml, ref
+
+
+def _titles(sheets: Sequence[Sheet]) -> list[str]:
+    """Each sheet's name, one that Excel accepts and no other sheet has."""
+    titles: list[str] = []
+    for spec in sheets:
+        title, n = sheet_title(spec.title), 0
+        while (title if not n else f"{title[:30]}{n}").casefold() in map(str.casefold, titles):
+            n += 1
+        titles.append(title if not n else f"{title[:30]}{n}")
+    return titles
 
 
 def workbook_bytes(sheets: Sequence[Sheet]) -> bytes:
     """The .xlsx file of these sheets, in this order."""
-    book = Workbook()
-    first = book.active
-    assert first is not None
-    for index, spec in enumerate(sheets):
-        _fill(first if index == 0 else book.create_sheet(), spec)
+    texts = _Texts()
+    parts = {}
+    names, filters = [], []
+    for index, (spec, title) in enumerate(zip(sheets, _titles(sheets), strict=True)):
+        xml, ref = _sheet_xml(spec, texts, first=index == 0)
+        parts[f"xl/worksheets/sheet{index + 1}.xml"] = xml
+        names.append(
+            f'<sheet name="{_attribute(title)}" sheetId="{index + 1}" r:id="rId{index + 1}"/>'
+        )
+        if ref is not None:
+            start, end = (f"${letters}${row}" for letters, row in map(_split, ref.split(":")))
+            place = _escape("'" + title.replace("'", "''") + f"'!{start}:{end}")
+            filters.append(
+                f'<definedName name="_xlnm._FilterDatabase" localSheetId="{index}" hidden="1">'
+                f"{place}</definedName>"
+            )
+    count = len(sheets)
+    defined = f"<definedNames>{''.join(filters)}</definedNames>" if filters else ""
+    parts["xl/workbook.xml"] = (
+        f'{_XML}<workbook xmlns="{_MAIN}" xmlns:r="{_RELATIONSHIPS}"><workbookPr/><bookViews>'
+        f'<workbookView activeTab="0"/></bookViews><sheets>{"".join(names)}</sheets>{defined}'
+        '<calcPr calcId="124519" fullCalcOnLoad="1"/></workbook>'
+    )
+    relation = f"{_RELATIONSHIPS}/"
+    links = [(f"rId{n}", "worksheet", f"worksheets/sheet{n}.xml") for n in range(1, count + 1)]
+    links += [(f"rId{count + 1}", "styles", "styles.xml")]
+    links += [(f"rId{count + 2}", "sharedStrings", "sharedStrings.xml")]
+    parts["xl/_rels/workbook.xml.rels"] = _relationships(
+        (id_, relation + kind, target) for id_, kind, target in links
+    )
+    parts["xl/styles.xml"] = _STYLES
+    parts["xl/sharedStrings.xml"] = texts.xml()
+    parts["_rels/.rels"] = _relationships(
+        [("rId1", relation + "officeDocument", "xl/workbook.xml")]
+    )
+    overrides = [("/xl/workbook.xml", "sheet.main"), ("/xl/styles.xml", "styles"),
+                 ("/xl/sharedStrings.xml", "sharedStrings")]  # fmt: skip
+    overrides += [(f"/xl/worksheets/sheet{n}.xml", "worksheet") for n in range(1, count + 1)]
+    types = "".join(
+        f'<Override PartName="{name}" ContentType="{_DOCUMENT}.{kind}+xml"/>'
+        for name, kind in overrides
+    )
+    parts["[Content_Types].xml"] = (
+        f'{_XML}<Types xmlns="{_PACKAGE}/content-types"><Default Extension="rels" '
+        'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        f'<Default Extension="xml" ContentType="application/xml"/>{types}</Types>'
+    )
     stream = io.BytesIO()
-    book.save(stream)
+    with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as book:
+        for name in FIRST_PARTS:
+            book.writestr(name, parts.pop(name))
+        for name, xml in parts.items():
+            book.writestr(name, xml)
     return stream.getvalue()
+
+
+FIRST_PARTS = (
+    "[Content_Types].xml", "_rels/.rels", "xl/workbook.xml", "xl/_rels/workbook.xml.rels",
+    "xl/styles.xml", "xl/sharedStrings.xml",
+)  # fmt: skip
+"""The parts written before the worksheets, in the order openpyxl writes them."""
+
+
+def _split(reference: str) -> tuple[str, str]:
+    """A cell reference's column letters and row ("X12" -> ("X", "12"))."""
+    digits = reference.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return reference[: len(reference) - len(digits)], digits
+
+
+def _relationships(links: Any) -> str:
+    items = "".join(
+        f'<Relationship Id="{id_}" Type="{kind}" Target="{target}"/>' for id_, kind, target in links
+    )
+    return f'{_XML}<Relationships xmlns="{_PACKAGE}/relationships">{items}</Relationships>'
 
 
 def xlsx_response(sheets: Sequence[Sheet], filename: str) -> HttpResponse:
     response = HttpResponse(workbook_bytes(sheets), content_type=XLSX_CONTENT_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
-
-
-# --- reading an uploaded workbook -----------------------------------------------------------------
-
-XLSX_PART_BYTES = 4_000_000
-"""The most one part of an uploaded workbook (its first sheet, its shared texts, its lists) may
-unpack to: a sheet of a thousand pairs takes a tenth of it."""
-XLSX_ELEMENTS = 300_000
-"""The most XML elements read in all: what a sheet of 500 pairs in 50 columns and its texts
-hold, three times over. Each costs about a microsecond, so no file takes half a second, not
-one of a million empty rows."""
-_CHUNK = 64 * 1024
-_OFFICE_DOCUMENT = "/officeDocument"
-_SHARED_STRINGS = "/sharedStrings"
-
-
-class WorkbookError(Exception):
-    """Why an uploaded workbook is not read (see the subclasses)."""
-
-
-class NotAWorkbook(WorkbookError):
-    """Not an .xlsx workbook, a damaged one, or one in a form this reader does not take."""
-
-
-class TooLarge(WorkbookError):
-    """A part of it unpacks to more than XLSX_PART_BYTES, or it holds more than XLSX_ELEMENTS."""
-
-
-class CellTooFar(WorkbookError):
-    """A value in a column past the ones the reader was asked for."""
-
-    def __init__(self, row: int, column: int) -> None:
-        super().__init__(row, column)
-        self.row, self.column = row, column
-
-
-def _local(name: str) -> str:
-    """An element's or attribute's name without its namespace ("uri row" -> "row")."""
-    return name.rpartition(" ")[2]
-
-
-def _column(reference: str) -> int:
-    """The column of a cell reference, 1 for A ("XFD6000" -> 16384); 0 when it has none."""
-    number = 0
-    for letter in reference:
-        if not "A" <= letter <= "Z":
-            break
-        number = number * 26 + ord(letter) - ord("A") + 1
-    return number
-
-
-class _Workbook:
-    """The parts of one workbook, each read as XML a chunk at a time by handlers that count
-    the elements against XLSX_ELEMENTS."""
-
-    def __init__(self, book: zipfile.ZipFile) -> None:
-        self.book = book
-        self.elements = XLSX_ELEMENTS
-
-    def counted(self) -> None:
-        self.elements -= 1
-        if self.elements < 0:
-            raise TooLarge("elements")
-
-    def parts(self, name: str) -> Iterator[bytes]:
-        """A part unpacked a chunk at a time, refused when it claims or turns out to hold
-        more than XLSX_PART_BYTES."""
-        try:
-            info = self.book.getinfo(name)
-        except KeyError:
-            raise NotAWorkbook(f"no part {name}") from None
-        if info.file_size > XLSX_PART_BYTES:
-            raise TooLarge(name)
-        read = 0
-        with self.book.open(info) as part:
-            while chunk := part.read(_CHUNK):
-                read += len(chunk)
-                if read > XLSX_PART_BYTES:
-                    raise TooLarge(name)
-                yield chunk
-
-    def parse(
-        self,
-        name: str,
-        start: Callable[[str, dict[str, str]], None],
-        end: Callable[[str], None] | None = None,
-        text: Callable[[str], None] | None = None,
-    ) -> Iterator[None]:
-        """Feed the part to a parser with these handlers, pausing after each chunk. The
-        parser reads UTF-8 and refuses a DTD (where entities that grow without end would be
-        declared)."""
-        parser = expat.ParserCreate("utf-8", namespace_separator=" ")
-        parser.buffer_text = True
-
-        def no_dtd(*_args: object) -> None:
-            raise NotAWorkbook("a DTD")
-
-        parser.StartDoctypeDeclHandler = parser.EntityDeclHandler = no_dtd
-        parser.StartElementHandler = start
-        if end is not None:
-            parser.EndElementHandler = end
-        if text is not None:
-            parser.CharacterDataHandler = text
-        try:
-            for chunk in self.parts(name):
-                parser.Parse(chunk, False)
-                yield
-            parser.Parse(b"", True)
-        except expat.ExpatError:
-            raise NotAWorkbook("not XML") from None
-        yield
-
-    def relationships(self, name: str) -> dict[str, tuple[str, str]]:
-        """A part's relationships: id -> (type, the target's name in the zip)."""
-        folder, base = posixpath.split(name)
-        found: dict[str, tuple[str, str]] = {}
-
-        def start(tag: str, attrs: dict[str, str]) -> None:
-            self.counted()
-            if _local(tag) == "Relationship" and "Id" in attrs and "Target" in attrs:
-                target = attrs["Target"]
-                path = target[1:] if target.startswith("/") else posixpath.join(folder, target)
-                found[attrs["Id"]] = (attrs.get("Type", ""), posixpath.normpath(path))
-
-        for _ in self.parse(posixpath.join(folder, "_rels", base + ".rels"), start):
-            pass
-        return found
-
-    def first_sheet(self) -> tuple[str, str | None]:
-        """The names in the zip of the first sheet and of the shared texts, if any."""
-        workbook = next(
-            (target for kind, target in self.relationships("").values()
-             if kind.endswith(_OFFICE_DOCUMENT)),
-            "xl/workbook.xml",
-        )  # fmt: skip
-        sheets: list[str] = []
-
-        def start(tag: str, attrs: dict[str, str]) -> None:
-            self.counted()
-            if _local(tag) == "sheet":  # its relationship: the attribute r:id
-                sheets.extend(v for k, v in attrs.items() if " " in k and _local(k) == "id")
-
-        for _ in self.parse(workbook, start):
-            if sheets:
-                break
-        related = self.relationships(workbook)
-        if not sheets or sheets[0] not in related:
-            raise NotAWorkbook("no sheet")
-        shared = next((t for kind, t in related.values() if kind.endswith(_SHARED_STRINGS)), None)
-        return related[sheets[0]][1], shared
-
-    def shared_strings(self, name: str | None) -> list[str]:
-        """The shared texts, in order (a cell of type "s" names one by its index)."""
-        if name is None or name not in self.book.NameToInfo:
-            return []
-        strings: list[str] = []
-        parts: list[str] = []
-        state = {"text": False, "phonetic": 0}
-
-        def start(tag: str, _attrs: dict[str, str]) -> None:
-            self.counted()
-            local = _local(tag)
-            if local == "si":
-                parts.clear()
-            elif local == "rPh":  # a reading aid for Japanese names: not part of the text
-                state["phonetic"] += 1
-            elif local == "t" and not state["phonetic"]:
-                state["text"] = True
-
-        def end(tag: str) -> None:
-            local = _local(tag)
-            if local == "si":
-                strings.append("".join(parts))
-            elif local == "rPh":
-                state["phonetic"] -= 1
-            elif local == "t":
-                state["text"] = False
-
-        def text(data: str) -> None:
-            if state["text"]:
-                parts.append(data)
-
-        for _ in self.parse(name, start, end, text):
-            pass
-        return strings
-
-
-class _SheetRows:
-    """The handlers that turn a sheet's XML into rows: (row number, the values from column A
-    to the last one holding a value), for the rows that hold one. They run once an element,
-    so they are kept short: a name's local part is looked up once, then found in `names`."""
-
-    def __init__(self, workbook: _Workbook, strings: Sequence[str], most_columns: int) -> None:
-        self.workbook, self.strings, self.most_columns = workbook, strings, most_columns
-        self.names: dict[str, str] = {}
-        self.ready: list[tuple[int, list[object]]] = []
-        self.row, self.column, self.kind = 0, 0, "n"
-        self.cells: dict[int, object] = {}
-        self.parts: list[str] = []
-        self.reading = False
-        self.phonetic = 0
-
-    def _name(self, tag: str) -> str:
-        local = self.names.get(tag)
-        if local is None:
-            local = self.names[tag] = _local(tag)
-        return local
-
-    def start(self, tag: str, attrs: dict[str, str]) -> None:
-        workbook = self.workbook
-        workbook.elements -= 1
-        if workbook.elements < 0:
-            raise TooLarge("elements")
-        local = self._name(tag)
-        if local == "c":
-            self.column = _column(attrs.get("r", "")) or self.column + 1
-            self.kind = attrs.get("t", "n")
-            self.parts.clear()
-        elif local == "row":
-            number = attrs.get("r", "")
-            self.row = int(number) if number.isdigit() and len(number) < 9 else self.row + 1
-            self.cells, self.column = {}, 0
-        elif local == "rPh":
-            self.phonetic += 1
-        elif local in ("v", "t") and not self.phonetic:
-            self.reading = True
-
-    def text(self, data: str) -> None:
-        if self.reading:
-            self.parts.append(data)
-
-    def end(self, tag: str) -> None:
-        local = self._name(tag)
-        if local in ("v", "t"):
-            self.reading = False
-        elif local == "rPh":
-            self.phonetic -= 1
-        elif local == "c":
-            value = self._value("".join(self.parts))
-            if value is not None and value != "":
-                if self.column > self.most_columns:
-                    raise CellTooFar(self.row, self.column)
-                self.cells[self.column] = value
-        elif local == "row" and self.cells:
-            last = max(self.cells)
-            self.ready.append((self.row, [self.cells.get(n) for n in range(1, last + 1)]))
-
-    def _value(self, text: str) -> object:
-        if self.kind == "s":
-            try:
-                return self.strings[int(text)]
-            except (ValueError, IndexError):
-                raise NotAWorkbook("a shared text that is not there") from None
-        if self.kind in ("inlineStr", "str", "e", "d"):
-            return text
-        if not text:
-            return None
-        if self.kind == "b":
-            return text.strip() == "1"
-        try:
-            return int(text)
-        except ValueError:
-            pass
-        try:
-            return float(text)
-        except ValueError:
-            raise NotAWorkbook("a number that is none") from None
-
-
-def xlsx_rows(content: bytes, *, most_columns: int) -> Iterator[tuple[int, list[object]]]:
-    """The rows of an .xlsx workbook's first sheet that hold a value, as (row number, values
-    from column A on: text, numbers, None for an empty cell), streamed: the caller stops
-    reading when it has enough. Raises NotAWorkbook, TooLarge, or CellTooFar for a value past
-    `most_columns`."""
-    try:
-        with zipfile.ZipFile(io.BytesIO(content)) as book:
-            workbook = _Workbook(book)
-            sheet, shared = workbook.first_sheet()
-            rows = _SheetRows(workbook, workbook.shared_strings(shared), most_columns)
-            for _ in workbook.parse(sheet, rows.start, rows.end, rows.text):
-                yield from rows.ready
-                rows.ready.clear()
-    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError):
-        # damaged, or packed or locked in a way zipfile does not read (a password)
-        raise NotAWorkbook("not a zip file") from None
-    except (OSError, ValueError, OverflowError) as error:
-        raise NotAWorkbook(str(error)) from None

@@ -10,6 +10,7 @@ And nothing imported can make a page fail: the settings are in the ranges the se
 hold the totals the pages show, and once written the change log, each written deal and the
 settings form are made of the copy as their pages make them (`check_pages`)."""
 
+from collections import defaultdict
 from typing import Any
 
 from django.db import models
@@ -23,15 +24,19 @@ from tournaments.models import (
     CUSTOM_SCALE,
     Deal,
     DealSide,
+    Decision,
     Pair,
     ResultChange,
     Round,
     Table,
     Tournament,
 )
+from tournaments.rules.decisions import RESULT_KINDS
 from tournaments.rules.formats import PlayFormat
 from tournaments.rules.sides import SIDE_NUMBERS, MeldValues, meld_values, side_values
 from tournaments.rules.standings import STANDING_FIELDS
+from tournaments.selectors.decisions import standing
+from tournaments.selectors.results import totals_by_deal
 from tournaments.services import ServiceError
 
 ENGINE = "the scoring engine gives for its entry"
@@ -159,9 +164,20 @@ UNTOUCHED: Row = {
 
 
 def check_tables(backup: Backup) -> None:
-    """Every table's stored totals, against `services.table_recompute` over its saved deals
-    (or the format's bye award)."""
-    play_format = backup.tournament.play_format
+    """Every table's stored totals, against `services.table_result_set` (what
+    `services.table_recompute` does) over its saved deals and decisions, all read at once (or
+    the format's bye award)."""
+    tournament = backup.tournament
+    play_format = tournament.play_format
+    rows = DealSide.objects.filter(deal__table__round__tournament=tournament).values_list(
+        "deal__table_id", "deal__number", "direction", "total"
+    )
+    sides_of: dict[int, list[tuple[int, str, int]]] = defaultdict(list)
+    for table_id, *side in rows:
+        sides_of[table_id].append(tuple(side))  # type: ignore[arg-type]
+    decided: dict[tuple[int, int | None], Decision] = {}
+    for decision in standing(tournament).filter(kind__in=RESULT_KINDS).order_by("id"):
+        decided[(decision.round_number, decision.table_number)] = decision  # the latest
     for round_ in backup.rounds:
         for table in round_.tables:
             stored = {key: getattr(table.row, key) for key in TABLE_TOTALS}
@@ -173,7 +189,11 @@ def check_tables(backup: Backup) -> None:
             else:
                 fresh = Table(pk=table.row.pk, round=round_.row, number=table.row.number)
                 try:
-                    services.table_recompute(table=fresh)
+                    services.table_result_set(
+                        table=fresh,
+                        decided=decided.get((round_.row.number, table.row.number)),
+                        totals=totals_by_deal(sides_of[table.row.pk]),
+                    )
                 except InvalidMatch as error:
                     raise ServiceError(
                         f"{table.where[0].upper()}{table.where[1:]}: its deals do not make a "

@@ -5,7 +5,9 @@ from collections.abc import Iterable
 from datetime import UTC, date, datetime
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import models
+from django.db.models import F
 from django.utils import timezone
 
 from tournaments.backup.fields import (
@@ -64,40 +66,38 @@ def _document(tournament: Tournament) -> dict[str, Any]:
     table_place = {table.pk: (round_number[table.round_id], table.number) for table in tables}
 
     melds_of: dict[int, list[Row]] = defaultdict(list)
-    for meld in Meld.objects.filter(side__deal__table__round__tournament=tournament).order_by(
-        "side_id", "number"
-    ):
-        melds_of[meld.side_id].append(_dump(meld, MELD_FIELDS))
+    melds = Meld.objects.filter(side__deal__table__round__tournament=tournament)
+    for meld in melds.order_by("side_id", "number").values("side_id", *MELD_FIELDS):
+        melds_of[meld["side_id"]].append(_values(meld, MELD_FIELDS))
     sides_of: dict[int, list[Row]] = defaultdict(list)
-    for side in DealSide.objects.filter(deal__table__round__tournament=tournament).order_by(
+    sides = DealSide.objects.filter(deal__table__round__tournament=tournament).order_by(
         "deal_id",
         "-direction",  # North-South first, as the entry has them
-    ):
-        sides_of[side.deal_id].append(
+    )
+    for side in sides.values("pk", "deal_id", "pair_id", *SIDE_FIELDS):
+        sides_of[side["deal_id"]].append(
             {
-                **_dump(side, SIDE_FIELDS),
-                "pair": pair_number[side.pair_id],
-                "melds": melds_of[side.pk],
+                **_values(side, SIDE_FIELDS),
+                "pair": pair_number[side["pair_id"]],
+                "melds": melds_of[side["pk"]],
             }
         )
     deals_of: dict[int, list[Row]] = defaultdict(list)
-    for deal in (
-        Deal.objects.filter(table__round__tournament=tournament)
-        .select_related("entered_by")
-        .order_by("table_id", "number")
+    deals = Deal.objects.filter(table__round__tournament=tournament).order_by("table_id", "number")
+    for deal in deals.values(
+        "pk", "table_id", *DEAL_FIELDS, entered=_username_column("entered_by")
     ):
-        deals_of[deal.table_id].append(
+        deals_of[deal["table_id"]].append(
             {
-                **_dump(deal, DEAL_FIELDS),
-                "entered_by": _username(deal.entered_by),
-                "sides": sides_of[deal.pk],
+                **_values(deal, DEAL_FIELDS),
+                "entered_by": _name(deal["entered"]),
+                "sides": sides_of[deal["pk"]],
             }
         )
     seats_of: dict[int, list[Row]] = defaultdict(list)
-    for seat in Seat.objects.filter(**in_tournament).order_by("table_id", "-direction"):
-        seats_of[seat.table_id].append(
-            {"direction": seat.direction, "pair": pair_number[seat.pair_id]}
-        )
+    seats = Seat.objects.filter(**in_tournament).order_by("table_id", "-direction")
+    for table_id, direction, pair_id in seats.values_list("table_id", "direction", "pair_id"):
+        seats_of[table_id].append({"direction": direction, "pair": pair_number[pair_id]})
     substitutions_of: dict[int, list[Row]] = defaultdict(list)
     for change in (
         Substitution.objects.filter(pair__tournament=tournament)
@@ -160,13 +160,15 @@ def _document(tournament: Tournament) -> dict[str, Any]:
         ],
         "changes": [
             {
-                "round": table_place[change.table_id][0],
-                "table": table_place[change.table_id][1],
-                **_dump(change, CHANGE_FIELDS),
-                "user": _username(change.user),
-                "pair": pair_number.get(change.pair_id) if change.pair_id else None,
+                "round": table_place[change["table_id"]][0],
+                "table": table_place[change["table_id"]][1],
+                **_values(change, CHANGE_FIELDS),
+                "user": _name(change["username"]),
+                "pair": pair_number.get(change["pair_id"]) if change["pair_id"] else None,
             }
-            for change in tournament.changes.select_related("user").order_by("at", "id")
+            for change in tournament.changes.order_by("at", "id").values(
+                "table_id", "pair_id", *CHANGE_FIELDS, username=_username_column("user")
+            )
         ],
         "events": [
             {**_dump(event, EVENT_FIELDS), "user": _username(event.user)}
@@ -216,6 +218,20 @@ def _proposals(tournament: Tournament, pair_number: dict[int, int]) -> dict[int,
 
 def _dump(row: models.Model, names: Iterable[str]) -> Row:
     return {name: _plain(getattr(row, name)) for name in names}
+
+
+def _values(row: Row, names: Iterable[str]) -> Row:
+    """`_dump` of a row read as values (the many rows: deals, sides, melds, audit records)."""
+    return {name: _plain(row[name]) for name in names}
+
+
+def _username_column(relation: str) -> F:
+    """The username of the user a row names, read with the row."""
+    return F(f"{relation}__{get_user_model().USERNAME_FIELD}")
+
+
+def _name(username: object) -> str | None:
+    return None if username is None else str(username)
 
 
 def _plain(value: object) -> object:

@@ -4,6 +4,7 @@ where, in the words of the file."""
 
 from collections.abc import Iterable
 from datetime import date, datetime
+from functools import cache
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -70,7 +71,7 @@ def field_value(field: Any, row: Row, where: str) -> Any:
             raise bad(where, f'should have true or false in "{name}"')
         return value
     if isinstance(field, models.IntegerField):
-        low, high = connection.ops.integer_field_range(field.get_internal_type())
+        low, high = _integer_range(field.get_internal_type())
         if isinstance(value, bool) or not isinstance(value, int):
             raise bad(where, f'should have a whole number in "{name}", not {value!r}')
         if (low is not None and value < low) or (high is not None and value > high):
@@ -81,7 +82,7 @@ def field_value(field: Any, row: Row, where: str) -> Any:
     if isinstance(field, models.CharField):
         if not isinstance(value, str):
             raise bad(where, f'should have text in "{name}", not {value!r}')
-        allowed = [str(key) for key, _ in field.flatchoices]
+        allowed = _choices(field)
         if allowed and value not in allowed:
             raise bad(where, f'has "{value}" in "{name}", which is not one of {", ".join(allowed)}')
         try:
@@ -90,6 +91,18 @@ def field_value(field: Any, row: Row, where: str) -> Any:
             raise bad(where, f'has "{value}" in "{name}": ' + " ".join(error.messages)) from None
         return value
     raise AssertionError(f"no reader for {field!r}")  # pragma: no cover - a field list typo
+
+
+@cache
+def _integer_range(internal_type: str) -> tuple[int | None, int | None]:
+    """The database's range of an integer field (looked up once: a file has many rows)."""
+    return connection.ops.integer_field_range(internal_type)
+
+
+@cache
+def _choices(field: Any) -> tuple[str, ...]:
+    """The values a text field with choices takes (none: any text)."""
+    return tuple(str(key) for key, _ in field.flatchoices)
 
 
 def moment(field: Any, value: object, where: str) -> date | datetime:

@@ -1,22 +1,77 @@
 """Reads for the exports that no page lists: every deal side of a tournament."""
 
-from tournaments.models import DealSide, Seat, Tournament
+from dataclasses import dataclass
+
+from tournaments.models import DealSide, Pair, Player, Seat, Tournament
 
 DIRECTION_ORDER: dict[str, int] = {Seat.Direction.NS: 0, Seat.Direction.EW: 1}
 
 
-def deal_sides_of(tournament: Tournament) -> list[DealSide]:
-    """Every deal side of a tournament with its deal, table, round, pair and players, in round,
-    table, deal and direction (N-S first) order: one query, whatever the size."""
-    sides = DealSide.objects.filter(deal__table__round__tournament=tournament).select_related(
-        "deal__table__round", "pair__player_one", "pair__player_two"
+@dataclass(frozen=True, slots=True)
+class SideRow:
+    """One stored deal side as the deals file writes it: where it was played, by which pair,
+    and every component of its score."""
+
+    deal_id: int
+    round_number: int
+    table_number: int
+    deal_number: int
+    mode: str
+    direction: str
+    pair_number: int
+    players: str
+    closed: bool
+    pot: str
+    melded_points: int
+    hand_points: int
+    burracos: list[str]
+    burraco_bonus: int
+    closing_bonus: int
+    hand_penalty: int
+    pot_penalty: int
+    total: int
+
+
+SIDE_VALUES = (
+    "deal_id", "deal__table__round__number", "deal__table__number", "deal__number",
+    "deal__mode", "direction", "pair_id", "closed", "pot", "melded_points", "hand_points",
+    "burracos", "burraco_bonus", "closing_bonus", "hand_penalty", "pot_penalty", "total",
+)  # fmt: skip
+PAIR_VALUES = (
+    "pair__number", "pair__player_two_id", "pair__player_one__first_name",
+    "pair__player_one__last_name", "pair__player_two__first_name", "pair__player_two__last_name",
+)  # fmt: skip
+
+
+def deal_sides_of(tournament: Tournament) -> list[SideRow]:
+    """Every deal side of a tournament with where it was played and its pair's number and
+    players, in round, table, deal and direction (N-S first) order: one query, whatever the
+    size, of plain values (no model object a side; one `Pair` a pair, for its names)."""
+    values = DealSide.objects.filter(deal__table__round__tournament=tournament).values_list(
+        *SIDE_VALUES, *PAIR_VALUES
     )
+    pairs: dict[int, tuple[int, str]] = {}
+    rows = []
+    for row in values:
+        deal, round_, table, number, mode, direction, pair_id = row[:7]
+        pair = pairs.get(pair_id)
+        if pair is None:
+            pair = pairs[pair_id] = _pair(*row[len(SIDE_VALUES) :])
+        score = row[7 : len(SIDE_VALUES)]
+        rows.append(SideRow(deal, round_, table, number, mode, direction, *pair, *score))
     return sorted(
-        sides,
+        rows,
         key=lambda s: (
-            s.deal.table.round.number,
-            s.deal.table.number,
-            s.deal.number,
+            s.round_number,
+            s.table_number,
+            s.deal_number,
             DIRECTION_ORDER.get(s.direction, 2),
         ),
     )
+
+
+def _pair(number: int, two: int | None, *names: str) -> tuple[int, str]:
+    """A pair's number and names (`Pair.names`) from its players' names."""
+    one = Player(first_name=names[0], last_name=names[1])
+    other = None if two is None else Player(pk=two, first_name=names[2], last_name=names[3])
+    return number, Pair(number=number, player_one=one, player_two=other).names

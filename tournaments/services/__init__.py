@@ -7,7 +7,12 @@ when one is raised."""
 from tournaments.selectors.access import User
 from tournaments.services.audit import deal_restore
 from tournaments.services.deal_scores import DealPreview, deal_preview, score_at_table
-from tournaments.services.deals import deal_record, deal_remove, table_recompute
+from tournaments.services.deals import (
+    deal_record,
+    deal_remove,
+    table_recompute,
+    table_result_set,
+)
 from tournaments.services.entrants import entrants_import
 from tournaments.services.errors import ServiceError, StaleTable
 from tournaments.services.evening import (
@@ -122,6 +127,7 @@ __all__ = [
     "settings_ranges_check",
     "standings_recompute",
     "table_recompute",
+    "table_result_set",
     "tournament_create",
     "tournament_finish",
     "tournament_publish",

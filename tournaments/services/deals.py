@@ -350,13 +350,22 @@ def table_recompute(*, table: Table) -> None:
     """The table's MP, VP (deals format) or winner (target format) from its stored deals, as
     its tournament's format makes them, or from the arbiter's decision that sets it; raises
     scoring.InvalidMatch when the deals make no match."""
-    play_format = table.round.tournament.play_format
     decided = result_decision(table.round.tournament_id, table.round.number, table.number)
+    totals = {} if decided is not None else results.deal_totals(table)
+    table_result_set(table=table, decided=decided, totals=totals)
+
+
+def table_result_set(
+    *, table: Table, decided: Decision | None, totals: Mapping[int, tuple[int, int]]
+) -> None:
+    """`table_recompute` of deals and a decision already read (a backup's check reads every
+    table's at once): the decision's result if there is one, else the deals' (deal number ->
+    the N-S and E-W totals, `results.deal_totals`); not saved."""
+    play_format = table.round.tournament.play_format
     if decided is not None:
         values = (decided.ns_mp or 0, decided.ew_mp or 0, decided.ns_vp, decided.ew_vp)
         _set_result(table, decided_result(*values, by_matches=play_format.by_matches))
         return
-    totals = results.deal_totals(table)
     _set_result(table, play_format.table_result(list(totals.values())))
 
 

@@ -18,6 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -95,6 +96,20 @@ def _round(request: HttpRequest, round_id: int) -> Round:
     return round_
 
 
+@dataclass(frozen=True)
+class SeatedTable:
+    """A table as the print pages show it: its number and pairs, read once."""
+
+    number: int
+    ns: Pair | None
+    ew: Pair | None
+    is_bye: bool
+
+
+def _seated_tables(round_: Round) -> list[SeatedTable]:
+    return [SeatedTable(t.number, t.ns, t.ew, t.is_bye) for t in selectors.round_tables(round_)]
+
+
 @login_required
 @require_GET
 def print_seating(request: HttpRequest, round_id: int) -> HttpResponse:
@@ -102,7 +117,7 @@ def print_seating(request: HttpRequest, round_id: int) -> HttpResponse:
     QR code of the tournament's public standings."""
     round_ = _round(request, round_id)
     tournament = round_.tournament
-    tables = selectors.round_tables(round_)
+    tables = _seated_tables(round_)
     context = _print_context(
         request,
         tournament,
@@ -121,7 +136,8 @@ def print_seating(request: HttpRequest, round_id: int) -> HttpResponse:
 def print_score_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
     """One blank score sheet per table of a round, one a printed page: a row per deal and, for
     each side, a column per field the entry form asks, in its order (rules/sheet.py), then the
-    deal's total (and the match's running total); last, who closed."""
+    deal's total (and the match's running total); last, who closed. What is the same on every
+    sheet (all but the table's number and pairs) is rendered once, then put in each."""
     round_ = _round(request, round_id)
     tournament = round_.tournament
     sheet = sheet_of(tournament.play_format)
@@ -129,11 +145,15 @@ def print_score_sheets(request: HttpRequest, round_id: int) -> HttpResponse:
         request,
         tournament,
         round=round_,
-        tables=[t for t in selectors.round_tables(round_) if not t.is_bye],
+        tables=[t for t in _seated_tables(round_) if not t.is_bye],
         sheet=sheet,
         deal_numbers=range(1, sheet.rows + 1),
         side_columns=len(sheet.side_fields) + len(sheet.computed),
     )
+    shared = {**context, "words": tournament.words}
+    for part in ("sheet-meta", "sheet-columns", "sheet-rest"):
+        name = f"tournaments/print/score_sheets.html#{part}"
+        context[part.replace("-", "_")] = render_to_string(name, shared, request)
     return render(request, "tournaments/print/score_sheets.html", context)
 
 
