@@ -41,6 +41,14 @@ from tournaments.services.pairs import (
     pairs_add,
     parse_pair_lines,
 )
+from tournaments.services.phases import (
+    girone_move,
+    phase_plan_set,
+    preset_plan,
+    split_commit,
+    split_preview,
+    split_undo,
+)
 from tournaments.services.rounds import (
     Planned,
     Prepared,
@@ -98,6 +106,7 @@ __all__ = [
     "default_movement_plan",
     "entrants_add",
     "entrants_import",
+    "girone_move",
     "link_reissue",
     "pair_check_in",
     "pair_remove",
@@ -105,8 +114,10 @@ __all__ = [
     "pair_withdraw",
     "pairs_add",
     "parse_pair_lines",
+    "phase_plan_set",
     "player_rename",
     "player_rename_preview",
+    "preset_plan",
     "results_changed",
     "round_minutes",
     "round_prepare",
@@ -120,6 +131,9 @@ __all__ = [
     "season_update",
     "seating_publish",
     "settings_ranges_check",
+    "split_commit",
+    "split_preview",
+    "split_undo",
     "standings_recompute",
     "table_recompute",
     "tournament_create",
