@@ -159,7 +159,8 @@ class StandingsTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no typ
 
     def value_girone(self, value: int) -> str:
         """Pair number -> its girone's name."""
-        return getattr(self, "girone_names", {}).get(value, "")
+        names: dict[int, str] = getattr(self, "girone_names", {})
+        return names.get(value, "")
 
     def render_girone(self, value: int) -> str:
         return self.value_girone(value)

@@ -108,7 +108,6 @@ class GironeEntry(models.Model):
     pair = models.ForeignKey(
         Pair, verbose_name=_("pair"), on_delete=models.CASCADE, related_name="girone_entries"
     )
-    reason = models.CharField(verbose_name=_("why"), max_length=120, blank=True)
 
     class Meta:
         verbose_name = _("pair in a girone")

@@ -3,6 +3,7 @@ movement (`movements.seat_round`), against the history of the whole event (a rem
 earlier phase counts) and with its own byes; the tables numbered on across the gironi
 (girone A tables 1–6, B 7–12, the byes after them)."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -84,7 +85,7 @@ def seat_in_gironi(
             )
         if movement == Round.Movement.MITCHELL:
             check_mitchell(len(field), step)
-        order = ranked.get(girone.name, [])
+        order = [pid for pid in ranked.get(girone.name, []) if pid in field]
         request = movements.SeatingRequest(
             pairs=field,
             seed=seed + girone.number,
@@ -95,7 +96,7 @@ def seat_in_gironi(
             earlier_movements=[round_.movement for round_ in earlier],
             later_movements=plan[number : phase.last_round],
             entrants=list(girone.pair_ids),
-            standings=lambda order=order, field=field: [pid for pid in order if pid in field],
+            standings=_standings(order),
         )
         try:
             made = movements.seat_round(movement, request)
@@ -113,6 +114,10 @@ def seat_in_gironi(
         name = str(_("Girone %(name)s") % {"name": girone.name})
         warnings += [f"{name}: {warning}" for warning in broken]
     return seated, warnings
+
+
+def _standings(order: list[int]) -> Callable[[], list[int]]:
+    return lambda: order
 
 
 def _plays(pair: Pair, number: int) -> bool:

@@ -199,7 +199,7 @@ def split_commit(*, tournament: Tournament, phase_number: int) -> list[Girone]:
     for number, group in enumerate(planned, 1):
         girone = Girone.objects.create(phase=phase, number=number, name=group.name)
         GironeEntry.objects.bulk_create(
-            [GironeEntry(girone=girone, pair=p.pair, reason=p.reason) for p in group.placements]
+            [GironeEntry(girone=girone, pair=p.pair) for p in group.placements]
         )
         gironi.append(girone)
     results_changed(tournament)
@@ -237,7 +237,7 @@ def girone_move(*, tournament: Tournament, phase_number: int, pair: Pair, girone
     if target is None or pair.tournament_id != tournament.pk:
         raise ServiceError(_("Choose a pair of this tournament and one of its gironi."))
     GironeEntry.objects.filter(girone__phase=target.phase, pair=pair).delete()
-    GironeEntry.objects.create(girone=target, pair=pair, reason=_("moved by the organiser"))
+    GironeEntry.objects.create(girone=target, pair=pair)
     results_changed(tournament)
 
 
@@ -251,7 +251,5 @@ def late_pairs_place(tournament: Tournament, pairs: Sequence[Pair]) -> None:
         sizes = [girone.entries.count() for girone in gironi]
         for pair in pairs:
             index = rules.smallest(sizes)
-            GironeEntry.objects.create(
-                girone=gironi[index], pair=pair, reason=_("a late pair: the smallest girone")
-            )
+            GironeEntry.objects.create(girone=gironi[index], pair=pair)
             sizes[index] += 1

@@ -76,8 +76,9 @@ def _seating_for(
     plan = tournament.movement_plan or default_movement_plan(tournament.rounds)
     phase = phase_of(plan_of(tournament), number)
     if phase.in_gironi:
-        kwargs = {"number": number, "movement": movement, "step": step, "seed": seed}
-        parts, warnings = seat_in_gironi(tournament, phase, plan=plan, **kwargs)
+        parts, warnings = seat_in_gironi(
+            tournament, phase, number=number, movement=movement, step=step, seed=seed, plan=plan
+        )
         first = parts[0]
         return Planned(first.seating, None, warnings, tuple(parts))
     if movement == Round.Movement.MITCHELL:
