@@ -43,6 +43,7 @@ from tournaments.services.pairs import (
 )
 from tournaments.services.phases import (
     girone_move,
+    pair_categories_set,
     phase_plan_set,
     preset_plan,
     split_commit,
@@ -108,6 +109,7 @@ __all__ = [
     "entrants_import",
     "girone_move",
     "link_reissue",
+    "pair_categories_set",
     "pair_check_in",
     "pair_remove",
     "pair_substitute",

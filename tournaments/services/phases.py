@@ -253,3 +253,27 @@ def late_pairs_place(tournament: Tournament, pairs: Sequence[Pair]) -> None:
             index = rules.smallest(sizes)
             GironeEntry.objects.create(girone=gironi[index], pair=pair)
             sizes[index] += 1
+
+
+@transaction.atomic
+def pair_categories_set(*, tournament: Tournament, categories: dict[int, str]) -> int:
+    """Give pairs (by number) their category, one of the club's ("" for none), before the
+    field is split by it; returns how many changed."""
+    if tournament.is_finished:
+        raise ServiceError(finished_refusal())
+    allowed = set(tournament.club.category_list)
+    wrong = sorted({c for c in categories.values() if c and c not in allowed})
+    if wrong:
+        raise ServiceError(
+            _("%(category)s is not one of the club's categories: %(allowed)s.")
+            % {"category": wrong[0], "allowed": ", ".join(tournament.club.category_list)}
+        )
+    changed = 0
+    for pair in tournament.pairs.filter(number__in=list(categories)):
+        if pair.category != categories[pair.number]:
+            pair.category = categories[pair.number]
+            pair.save(update_fields=["category"])
+            changed += 1
+    if changed:
+        results_changed(tournament)
+    return changed

@@ -57,3 +57,31 @@ def test_an_organiser_plans_splits_and_moves_a_pair(
     assert '<span class="badge girone">B</span>' in board
     refused = organiser_client.post(split, {"action": "undo"}, follow=True).content.decode()
     assert "Round 3 is seated: the gironi of phase 2 can no longer change." in refused
+
+
+def test_an_organiser_splits_by_the_pairs_categories(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    club.categories = "Copa Oro, Copa Plata"
+    club.save()
+    tournament = make_tournament(club, pairs=8, rounds=3, deals_per_round=1)
+    organiser_client.post(
+        reverse("phase_plan_set", args=[tournament.pk]),
+        {"mitchell": "1", "danese": "2", "gironi": "2", "carry": "zero", "split": "category"},
+    )
+    page = organiser_client.get(reverse("phase_plan", args=[tournament.pk])).content.decode()
+    assert "The pairs' categories" in page and '<option value="Copa Plata">' in page
+    save = reverse("pair_categories", args=[tournament.pk])
+    wrong = organiser_client.post(save, {"category-1": "Serie Z"}, follow=True).content.decode()
+    assert "Serie Z is not one of the club&#x27;s categories: Copa Oro, Copa Plata." in wrong
+    chosen = {f"category-{n}": "Copa Oro" if n <= 4 else "Copa Plata" for n in range(1, 9)}
+    done = organiser_client.post(save, chosen, follow=True).content.decode()
+    assert "The pairs&#x27; categories are saved." in done
+    _round(tournament, organiser, seed=1)
+    organiser_client.post(reverse("phase_split", args=[tournament.pk, 2]), {"action": "commit"})
+    gironi = read.gironi_of(tournament, 2)
+    numbers = dict(tournament.pairs.values_list("pk", "number"))
+    assert [(g.name, sorted(numbers[p] for p in g.pair_ids)) for g in gironi] == [
+        ("Copa Oro", [1, 2, 3, 4]),
+        ("Copa Plata", [5, 6, 7, 8]),
+    ]

@@ -49,11 +49,15 @@ def _context(tournament: Tournament, preview_of: int | None) -> dict[str, Any]:
             except ServiceError as error:
                 entry["refusal"] = " ".join(error.messages)
         phases.append(entry)
+    by_category = any(p["plan"].split == rules.BY_CATEGORY and p["plan"].in_gironi for p in phases)
     return {
         "tournament": tournament,
         "phases": phases,
+        "categories": tournament.club.category_list if by_category else [],
+        "pairs": list(tournament.pairs.select_related("player_one", "player_two")),
         "seated": seated,
         "carry_choices": Phase.Carry.choices,
+        "split_choices": Phase.Split.choices,
     }
 
 
@@ -90,8 +94,12 @@ def phase_plan_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
             carry = str(request.POST.get("carry", rules.WHOLE))
             if carry not in Phase.Carry.values:
                 raise ServiceError(_("Choose what the gironi carry."))
+            split = str(request.POST.get("split", rules.BY_STANDINGS))
+            if split not in Phase.Split.values:
+                raise ServiceError(_("Choose how the field is split."))
             share = _number(request, "share", 100)
-            plan[1] = PhasePlan(**{**plan[1].__dict__, "carry": carry, "carry_share": share})
+            changes = {"carry": carry, "carry_share": share, "split": split}
+            plan[1] = PhasePlan(**{**plan[1].__dict__, **changes})
             services.phase_plan_set(tournament=tournament, plan=plan, movements=movements)
         messages.success(request, _("The phase plan is saved."))
     except ServiceError as error:
@@ -128,4 +136,22 @@ def phase_split(request: HttpRequest, tournament_id: int, phase_number: int) -> 
             raise ServiceError(_("Choose what to do with the gironi."))
     except ServiceError as error:
         return _done(request, tournament, error)
+    return _done(request, tournament, None)
+
+
+@login_required
+@require_POST
+def pair_categories(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """`category-<pair number>`: each pair's category, one of the club's."""
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    chosen = {
+        int(key.removeprefix("category-")): str(value)
+        for key, value in request.POST.items()
+        if key.startswith("category-") and key.removeprefix("category-").isdigit()
+    }
+    try:
+        services.pair_categories_set(tournament=tournament, categories=chosen)
+    except ServiceError as error:
+        return _done(request, tournament, error)
+    messages.success(request, _("The pairs' categories are saved."))
     return _done(request, tournament, None)
