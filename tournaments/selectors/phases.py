@@ -54,6 +54,14 @@ def gironi_of(tournament: Tournament, phase_number: int) -> list[GironeView]:
     return sorted(gironi, key=lambda view: view.number)
 
 
+def split_missing(tournament: Tournament, round_number: int) -> PhasePlan | None:
+    """The phase round `round_number` is in, when it is played in gironi not split yet."""
+    phase = rules.phase_of(plan_of(tournament), round_number)
+    if phase.in_gironi and not gironi_of(tournament, phase.number):
+        return phase
+    return None
+
+
 def girone_names_in(tournament: Tournament, round_number: int) -> dict[int, str]:
     """Pair id -> the name of its girone in round `round_number` (empty for the whole field)."""
     phase = rules.phase_of(plan_of(tournament), round_number)

@@ -85,3 +85,15 @@ def test_an_organiser_splits_by_the_pairs_categories(
         ("Copa Oro", [1, 2, 3, 4]),
         ("Copa Plata", [5, 6, 7, 8]),
     ]
+
+
+def test_seating_a_round_of_gironi_not_split_leads_to_the_phase_page(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament = make_tournament(club, pairs=8, rounds=3, deals_per_round=1)
+    plan, movements = services.preset_plan(1, 2, 2)
+    services.phase_plan_set(tournament=tournament, plan=plan, movements=movements)
+    _round(tournament, organiser, seed=1)
+    answer = organiser_client.get(reverse("round_prepare", args=[tournament.pk]), follow=True)
+    assert answer.redirect_chain == [(reverse("phase_plan", args=[tournament.pk]), 302)]
+    assert "Split the field into gironi before seating round 2." in answer.content.decode()
