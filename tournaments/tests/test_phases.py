@@ -388,3 +388,22 @@ def test_a_split_by_category_makes_one_girone_a_category(club: Club, user: User)
         ("Copa Plata", [2, 4, 6, 8]),
     ]
     assert preview[0].placements[0].reason == "category Copa Oro"
+
+
+def test_a_withdrawal_after_the_split_leaves_a_bye_in_its_girone_alone(
+    club: Club, user: User
+) -> None:
+    tournament = _two_phases(club, pairs=12)
+    _round(tournament, user, seed=1)
+    _round(tournament, user, seed=2)
+    services.split_commit(tournament=tournament, phase_number=2)
+    a, b = read.gironi_of(tournament, 2)
+    services.pair_withdraw(pair=tournament.pairs.get(pk=b.pair_ids[0]))
+    round_3 = _round(tournament, user, seed=3, play=False)
+    rows = list(round_3.tables.order_by("number").values_list("number", "is_bye", "girone"))
+    assert rows == [
+        (1, False, a.id), (2, False, a.id), (3, False, a.id),
+        (4, False, b.id), (5, False, b.id), (6, True, b.id),
+    ]  # fmt: skip
+    seated = set(round_3.seats.values_list("pair_id", flat=True))
+    assert b.pair_ids[0] not in seated and len(seated) == 11
