@@ -4,12 +4,14 @@ tournament's file has no such column."""
 
 import csv
 import io
+import json
 
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.backup import tournament_export, tournament_import
 from tournaments.models import Club, Table
 from tournaments.selectors import phases as read
 from tournaments.tests.conftest import make_tournament
@@ -80,3 +82,36 @@ def test_a_single_field_file_has_no_girone_column(
     assert "girone" not in rows[0]
     page = anonymous_client.get(reverse("public_tournament", args=[club.slug, tournament.slug]))
     assert "Girone" not in page.content.decode()
+
+
+def test_a_phased_event_survives_its_backup(club: Club, organiser: User, other_club: Club) -> None:
+    tournament = _two_phases(club, pairs=10)
+    tournament.pairs.filter(number=1).update(category="Serie A")
+    _round(tournament, organiser, seed=1)
+    _round(tournament, organiser, seed=2)
+    services.split_commit(tournament=tournament, phase_number=2)
+    _round(tournament, organiser, seed=3)
+    exported = json.loads(json.dumps(tournament_export(tournament=tournament)))
+    assert [p["scope"] for p in exported["phases"]] == ["field", "gironi"]
+    assert exported["categories"] == [[1, "Serie A"]]
+    restored = tournament_import(data=exported, club=other_club)
+    again = tournament_export(tournament=restored)
+    assert again["phases"] == exported["phases"] and again["categories"] == [[1, "Serie A"]]
+    numbers = dict(restored.pairs.values_list("pk", "number"))
+    before = [
+        (g.name, sorted(_pairs(tournament, g.pair_ids))) for g in read.gironi_of(tournament, 2)
+    ]
+    after = [(g.name, sorted(numbers[p] for p in g.pair_ids)) for g in read.gironi_of(restored, 2)]
+    assert after == before
+    tables = Table.objects.filter(round__tournament=restored, round__number=3)
+    assert tables.filter(girone__isnull=True).count() == 0
+
+
+def test_a_single_field_backup_has_no_phases(club: Club) -> None:
+    tournament = make_tournament(club, pairs=4, rounds=1, deals_per_round=1)
+    assert "phases" not in tournament_export(tournament=tournament)
+
+
+def _pairs(tournament: object, ids: tuple[int, ...]) -> list[int]:
+    numbers = dict(tournament.pairs.values_list("pk", "number"))  # type: ignore[attr-defined]
+    return [numbers[pid] for pid in ids]
