@@ -18,6 +18,7 @@ from tournaments.models import Pair, Tournament
 from tournaments.quick_table import QuickBody
 from tournaments.rules.formats import FORMATS
 from tournaments.selectors.decisions import Mark, pair_file_texts
+from tournaments.selectors.phases import latest_girone_names
 from tournaments.templatetags.numbers import points_text
 
 EXTRA_COLUMNS = tuple(dict.fromkeys(c for f in FORMATS.values() for c in f.extra_columns))
@@ -99,6 +100,9 @@ class StandingsTable(QuickBody, _NamedCells, tables.Table):  # type: ignore[misc
     decisions = tables.Column(_("Arbiter's decisions"), accessor="number", empty_values=())
     """The files only (the page shows a mark by the names): last, so files read by position
     keep working."""
+    girone = tables.Column(_("Girone"), accessor="number", empty_values=())
+    """The files of an event played in gironi only: the pair's girone in the last phase split
+    (a single-field tournament's files stay as they were)."""
 
     class Meta:
         model = Pair
@@ -112,6 +116,7 @@ class StandingsTable(QuickBody, _NamedCells, tables.Table):  # type: ignore[misc
             "point_difference",
             "rounds_played",
             "decisions",
+            "girone",
         )
         orderable = False
         template_name = "tournaments/_table.html"
@@ -140,11 +145,26 @@ class StandingsTable(QuickBody, _NamedCells, tables.Table):  # type: ignore[misc
         match format's extra columns are added, and nothing is taken away."""
         extra = tournament.play_format.extra_columns
         hidden = [name for name in EXTRA_COLUMNS if name not in extra]
+        gironi = latest_girone_names(tournament)
+        if not gironi:
+            hidden.append("girone")
         table = cls._in_words(tournament, cls(data, exclude=hidden, **options))
         table.decision_texts = pair_file_texts(tournament)
+        if gironi:
+            numbers = dict(tournament.pairs.values_list("pk", "number"))
+            table.girone_names = {numbers[pid]: name for pid, name in gironi.items()}
         return table
 
     decision_texts: dict[int, str]
+    girone_names: dict[int, str]
+
+    def value_girone(self, value: int) -> str:
+        """Pair number -> its girone's name."""
+        names: dict[int, str] = getattr(self, "girone_names", {})
+        return names.get(value, "")
+
+    def render_girone(self, value: int) -> str:
+        return self.value_girone(value)
 
     def value_decisions(self, value: int) -> str:
         """Pair number -> its decisions as the files write them."""

@@ -109,6 +109,11 @@ class StandingsRow(Schema):
         description='The arbiter\'s decisions on the pair, "; " apart: '
         '"r1 t2 late pair 3 -100 MP: reason"',
     )
+    girone: str | None = Field(
+        default=None,
+        description="Only in an event played in gironi: the pair's girone in the last phase "
+        'split ("A", "B", or a category\'s name)',
+    )
 
 
 class Standings(Schema):

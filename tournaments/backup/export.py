@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import models
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
 from tournaments.backup.fields import (
@@ -36,12 +36,14 @@ from tournaments.backup.fields import (
     VERSION,
     Row,
 )
+from tournaments.backup.phases import phases_export
 from tournaments.backup.signing import signed
 from tournaments.models import (
     Deal,
     DealProposal,
     DealSide,
     Meld,
+    Phase,
     Seat,
     Substitution,
     Table,
@@ -56,7 +58,11 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
 
 
 def _document(tournament: Tournament) -> dict[str, Any]:
-    tournament = Tournament.objects.select_related("club", "season").get(pk=tournament.pk)
+    tournament = (
+        Tournament.objects.select_related("club", "season")
+        .annotate(has_phases=Exists(Phase.objects.filter(tournament=OuterRef("pk"))))
+        .get(pk=tournament.pk)
+    )
     in_tournament = {"round__tournament": tournament}
     pairs = tournament.pairs.select_related("player_one", "player_two").order_by("number")
     pair_number = {pair.pk: pair.number for pair in pairs}
@@ -175,6 +181,7 @@ def _document(tournament: Tournament) -> dict[str, Any]:
             for event in tournament.events.select_related("user").order_by("at", "id")
         ],
         "decisions": _decisions(tournament, pair_number),
+        **phases_export(tournament, pairs, has_phases=tournament.has_phases),
     }
 
 

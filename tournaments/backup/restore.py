@@ -16,6 +16,7 @@ from tournaments.backup.checks import (
 )
 from tournaments.backup.decisions import restore_decisions
 from tournaments.backup.fields import Row
+from tournaments.backup.phases import restore_phases
 from tournaments.backup.reading import Backup, check_format, read
 from tournaments.backup.signing import signature_problem
 from tournaments.models import (
@@ -186,6 +187,7 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
 
     pairs = {number: pair.row for number, pair in backup.pairs.items()}
     restore_decisions(tournament, backup.decisions, pairs, users)
+    restore_phases(data, tournament, pairs, tables)
 
     check_tables(backup)
     check_standings(backup)

@@ -7,15 +7,16 @@ never computed here: DealSide rows hold what the scoring engine produced, and Ta
 rows hold totals the services derive from them, so pages read numbers and never recompute.
 """
 
+from tournaments.models.changes import ResultChange
 from tournaments.models.clubs import Club, Player, Season
 from tournaments.models.decisions import Decision
 from tournaments.models.events import TournamentEvent
+from tournaments.models.phases import Girone, GironeEntry, Phase
 from tournaments.models.play import (
     Deal,
     DealProposal,
     DealSide,
     Meld,
-    ResultChange,
     Round,
     Seat,
     Table,
@@ -38,8 +39,11 @@ __all__ = [
     "DealProposal",
     "DealSide",
     "Decision",
+    "Girone",
+    "GironeEntry",
     "Meld",
     "Pair",
+    "Phase",
     "Player",
     "ResultChange",
     "Round",

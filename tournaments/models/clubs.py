@@ -25,6 +25,15 @@ class Club(models.Model):
         default="it",
         help_text=_("The language of the club's pages for a reader whose browser asks for none."),
     )
+    categories = models.CharField(
+        verbose_name=_("pair categories"),
+        max_length=400,
+        blank=True,
+        help_text=_(
+            "The categories a pair may be given at entry, separated by commas, best "
+            "first (e.g. Serie A, Serie B, Serie C or Copa Oro, Copa Plata)."
+        ),
+    )
 
     class Meta:
         verbose_name = _("club")
@@ -34,6 +43,10 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def category_list(self) -> list[str]:
+        return [name.strip() for name in self.categories.split(",") if name.strip()]
 
 
 class Player(models.Model):

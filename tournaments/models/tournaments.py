@@ -280,6 +280,15 @@ class Pair(PrivateLink):
         blank=True,
         verbose_name=_("second player"),
     )
+    category = models.CharField(
+        verbose_name=_("category"),
+        max_length=40,
+        blank=True,
+        help_text=_(
+            "The pair's category, one of the club's (Serie A, Copa Oro…): gironi may "
+            "be split by it."
+        ),
+    )
     vp = models.IntegerField(_("VP"), default=0)
     mp = models.IntegerField(_("MP"), default=0)
     rounds_played = models.PositiveSmallIntegerField(verbose_name=_("rounds played"), default=0)

@@ -22,11 +22,16 @@ def standing(tournament: Tournament | int) -> QuerySet[Decision]:
     )
 
 
-def penalties_of(tournament: Tournament, *, before: int | None = None) -> list[Penalty]:
-    """What the standing decisions take from pairs (late arrivals, penalties)."""
+def penalties_of(
+    tournament: Tournament, *, before: int | None = None, since: int | None = None
+) -> list[Penalty]:
+    """What the standing decisions take from pairs (late arrivals, penalties), in the rounds
+    before `before` and from `since` on, when given."""
     rows = standing(tournament).filter(kind__in=(rules.LATE, rules.PENALTY), pair__isnull=False)
     if before is not None:
         rows = rows.filter(round_number__lt=before)
+    if since is not None:
+        rows = rows.filter(round_number__gte=since)
     return [Penalty(d.pair_id, d.mp, d.vp) for d in rows]  # type: ignore[arg-type]
 
 

@@ -28,7 +28,8 @@ def seats_prefetch() -> Prefetch:  # type: ignore[type-arg]
 
 def round_tables(round_: Round) -> list[Table]:
     """Every table of a round with its pairs and players: three queries whatever the size."""
-    return list(round_.tables.prefetch_related(seats_prefetch()).order_by("number"))
+    tables = round_.tables.select_related("girone").prefetch_related(seats_prefetch())
+    return list(tables.order_by("number"))
 
 
 def table_deals(table: Table) -> list[Deal]:

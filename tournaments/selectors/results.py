@@ -155,19 +155,24 @@ def history(
     return meetings, dict(byes)
 
 
-def seating_of(round_: Round) -> Seating:
-    """A round's stored seats as the movements see them."""
+def seating_of(round_: Round, *, girone: int | None = None) -> Seating:
+    """A round's stored seats as the movements see them; with `girone`, that girone's tables
+    alone, numbered from 1 as the movement made them."""
     by_table: dict[int, dict[str, int]] = defaultdict(dict)
     numbers: dict[int, int] = {}
     bye = None
-    for seat in round_.seats.select_related("table"):
+    seats = round_.seats.select_related("table")
+    if girone is not None:
+        seats = seats.filter(table__girone_id=girone)
+    for seat in seats:
         if seat.table.is_bye:
             bye = seat.pair_id
             continue
         by_table[seat.table_id][seat.direction] = seat.pair_id
         numbers[seat.table_id] = seat.table.number
+    ordered = sorted(by_table.items(), key=lambda item: numbers[item[0]])
     tables = tuple(
-        TableSeat(numbers[tid], places[NS], places[EW])
-        for tid, places in sorted(by_table.items(), key=lambda item: numbers[item[0]])
+        TableSeat(index if girone is not None else numbers[tid], places[NS], places[EW])
+        for index, (tid, places) in enumerate(ordered, 1)
     )
     return Seating(tables=tables, bye=bye)

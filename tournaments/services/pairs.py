@@ -19,6 +19,7 @@ from tournaments.selectors.progress import progress_of
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.links import codes_issued
+from tournaments.services.phases import late_pairs_place
 from tournaments.services.rounds import round_reseat
 from tournaments.services.standings import standings_recompute
 from tournaments.services.versions import results_changed
@@ -197,6 +198,7 @@ def entrants_add(
         raise ServiceError(*problems)
     codes_issued(tournament, created)
     pairs = Pair.objects.bulk_create(created)
+    late_pairs_place(tournament, pairs)
     _record_entry(tournament, pairs, first, user=user, source=source)
     if first is not None and first.status == Round.Status.SEATING:
         # the field changed: the movement chooses its step again, as for a withdrawal

@@ -12,14 +12,17 @@ from django.utils.translation import gettext as _
 from tournaments import movements
 from tournaments.models import Pair, Round, Seat, Table, Tournament, TournamentEvent
 from tournaments.rules import limits
+from tournaments.rules.phases import phase_of
 from tournaments.rules.progress import finished_refusal
 from tournaments.selectors import results
 from tournaments.selectors.access import User
+from tournaments.selectors.phases import plan_of
 from tournaments.selectors.progress import progress_of, start_refusal
 from tournaments.services.announcements import ROUND_PUBLISHED, announce
 from tournaments.services.errors import ServiceError
 from tournaments.services.evening import seating_publish_now
 from tournaments.services.events import record
+from tournaments.services.girone_seating import GironeSeating, check_mitchell, seat_in_gironi
 from tournaments.services.promises import promise_warnings
 from tournaments.services.standings import (
     danese_standings,
@@ -48,6 +51,8 @@ class Planned:
     """The Mitchell step used (chosen by the organiser or by the movement)."""
     warnings: list[str]
     """The promises the seating breaks, and for whom, in the organiser's words."""
+    gironi: tuple[GironeSeating, ...] = ()
+    """In a phase played in gironi: each girone's seating (`seating` is then the first's)."""
 
 
 def _seating_for(
@@ -68,11 +73,18 @@ def _seating_for(
             _("The Mitchell step must be from %(low)s to %(high)s tables, not %(step)s.")
             % {"low": low, "high": high, "step": step}
         )
+    plan = tournament.movement_plan or default_movement_plan(tournament.rounds)
+    phase = phase_of(plan_of(tournament), number)
+    if phase.in_gironi:
+        parts, warnings = seat_in_gironi(
+            tournament, phase, number=number, movement=movement, step=step, seed=seed, plan=plan
+        )
+        first = parts[0]
+        return Planned(first.seating, None, warnings, tuple(parts))
     if movement == Round.Movement.MITCHELL:
-        _check_mitchell(len(field), step)
+        check_mitchell(len(field), step)
     history, byes = results.history(tournament, before=number)  # late pairs' rounds out too
     earlier = list(tournament.round_set.filter(number__lt=number).order_by("number"))
-    plan = tournament.movement_plan or default_movement_plan(tournament.rounds)
     request = movements.SeatingRequest(
         pairs=pair_ids,
         seed=seed,
@@ -99,28 +111,6 @@ def _seating_for(
         steps_without_rematch=seated.steps_without_rematch,
     )
     return Planned(seated.seating, seated.step, warnings)
-
-
-def _check_mitchell(pairs: int, step: int | None) -> None:
-    """What the Mitchell movement refuses, said in the organiser's words before it is asked (its
-    own refusals are plain English for the programmer)."""
-    tables = (pairs + 1) // 2  # a bye counts as a table that moves
-    if tables < 2:
-        raise ServiceError(
-            _(
-                "A Mitchell needs at least 3 pairs: with %(pairs)s nobody can move. "
-                "Choose another movement."
-            )
-            % {"pairs": pairs}
-        )
-    if step is not None and step % tables == 0:
-        raise ServiceError(
-            _(
-                "With %(pairs)s pairs a Mitchell step of %(step)s brings East-West back to the "
-                "table they started at: choose a step from 1 to %(last)s, or leave it empty."
-            )
-            % {"pairs": pairs, "step": step, "last": tables - 1}
-        )
 
 
 def round_preview(
@@ -165,7 +155,7 @@ def round_prepare(
         seed=seed,
         seating_published_at=timezone.now() if tournament.seating_at_once else None,
     )
-    _write_seating(round_, planned.seating)
+    _write_seating(round_, planned)
     record(
         tournament,
         Kind.ROUND_SEATED,
@@ -183,8 +173,13 @@ def _movement_of(round_: Round) -> dict[str, object]:
     return {"movement": round_.movement, "step": round_.step}
 
 
-def _write_seating(round_: Round, seating: movements.Seating) -> None:
-    """The round's tables and seats, made anew from `seating` (the bye at the last table)."""
+def _write_seating(round_: Round, planned: Planned) -> None:
+    """The round's tables and seats, made anew from the seating planned (the bye at the last
+    table); in gironi, the tables numbered on girone after girone, the byes after them."""
+    if planned.gironi:
+        _write_gironi(round_, planned.gironi)
+        return
+    seating = planned.seating
     round_.tables.all().delete()
     tables = Table.objects.bulk_create(
         [Table(round=round_, number=t.number) for t in seating.tables]
@@ -194,6 +189,32 @@ def _write_seating(round_: Round, seating: movements.Seating) -> None:
             Table.objects.create(round=round_, number=len(seating.tables) + 1, is_bye=True)
         )
     _write_seats(round_, seating, {table.number: table for table in tables})
+
+
+def _write_gironi(round_: Round, gironi: tuple[GironeSeating, ...]) -> None:
+    round_.tables.all().delete()
+    tables, seats, offset = [], [], 0
+    for part in gironi:
+        for place in part.seating.tables:
+            table = Table(round=round_, number=offset + place.number, girone_id=part.girone_id)
+            tables.append(table)
+            seats.append((table, place.ns, NS))
+            seats.append((table, place.ew, EW))
+        offset += len(part.seating.tables)
+    for part in gironi:
+        if part.seating.bye is not None:
+            offset += 1
+            table = Table(round=round_, number=offset, is_bye=True, girone_id=part.girone_id)
+            tables.append(table)
+            seats.append((table, part.seating.bye, NS))
+    Table.objects.bulk_create(tables)
+    round_.seats.all().delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(round=round_, table=table, pair_id=pair_id, direction=direction)
+            for table, pair_id, direction in seats
+        ]
+    )
 
 
 def _write_seats(round_: Round, seating: movements.Seating, tables: dict[int, Table]) -> None:
@@ -243,7 +264,7 @@ def round_reseat(
     round_.step = planned.step if movement == Round.Movement.MITCHELL else None
     round_.seed = seed
     round_.save(update_fields=["movement", "step", "seed"])
-    _write_seating(round_, planned.seating)
+    _write_seating(round_, planned)
     extra: dict[str, Any] = {"why": why} if why else {}
     record(
         round_.tournament,
@@ -282,6 +303,11 @@ def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair, user: User | None = 
     if pair_a.pk not in seats or pair_b.pk not in seats:
         raise ServiceError(_("Both pairs must be seated in this round."))
     a, b = seats[pair_a.pk], seats[pair_b.pk]
+    if a.table.girone_id != b.table.girone_id:
+        raise ServiceError(
+            _("Pairs %(a)s and %(b)s play in different gironi: they cannot swap seats.")
+            % {"a": pair_a.number, "b": pair_b.number}
+        )
     before = {"a": _place(pair_a, a), "b": _place(pair_b, b)}
     # the seats change places: written anew, as the (table, direction) pairs are unique
     Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()

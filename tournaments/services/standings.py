@@ -73,7 +73,9 @@ def danese_flags_refresh(*, tournament: Tournament) -> None:
     """Flag the Danese rounds whose pairing the current results would now make differently."""
     for round_ in tournament.round_set.filter(movement=Round.Movement.DANESE):
         if round_.tables.filter(is_bye=True).count() > 1:
-            continue  # a withdrawal left a table to a bye by the organiser's choice
+            continue  # a withdrawal left a table to a bye, or gironi have a bye each
+        if round_.tables.filter(girone__isnull=False).exists():
+            continue  # paired girone by girone (services/girone_seating.py)
         history, byes = results.history(tournament, before=round_.number)
         wanted = movements.danese(
             danese_standings(tournament, before=round_.number), history=history, byes=byes

@@ -104,6 +104,8 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
         # names in the examples (Mario Rossi / Lucia Bianchi) and the Italian words a note
         # quotes as Italian (cuori, tessera)
         "mario", "rossi", "lucia", "bianchi", "cuori", "tessera", "luca",
+        # the federations' categories a club's setting names (Serie A, Copa Oro, Copa Plata)
+        "serie", "copa", "oro", "plata",
         # the standings' narrow columns on a phone, abbreviated as every one of them does
         "pos", "diff",
         # the Italian column headings a file of pairs may have, quoted as they are
@@ -113,15 +115,19 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
 """Words a translation may share with its English msgid whatever the language."""
 
 SAME_IN = {
-    "it": {"account", "file", "match", "password", "per", "standard", "slug"},
+    # girone, gironi: the Italian word the English quotes (issue 24)
+    "it": {
+        "account", "file", "match", "password", "per", "standard", "slug", "zero",
+        "girone", "gironi",
+    },
     "es": {"error", "final", "noble", "plan", "provisional", "total",
            # a tournament's levels
            "provincial", "federal", "regional"},
-    "pt_BR": {"final", "total", "ignore", "use", "provincial", "federal", "regional"},
+    "pt_BR": {"final", "total", "ignore", "use", "zero", "provincial", "federal", "regional"},
     "de": {
         # German words spelt as the English ones
         "april", "august", "september", "november", "bonus", "format", "hand", "joker",
-        "live", "minute", "name", "rest", "tab", "text", "version", "west",
+        "live", "minute", "name", "rest", "tab", "text", "version", "west", "phase", "plan",
         # a QR code is ein QR-Code
         "code",
         # the scoring contract's JSON fields and values, written as the JSON has them

@@ -1,6 +1,7 @@
 """`manage.py seed_demo`: the demo club's two evenings, its login, and that a second run is a
 no-op."""
 
+from collections import Counter
 from collections.abc import Iterator
 from io import StringIO
 
@@ -151,7 +152,8 @@ def test_a_second_run_creates_and_changes_nothing(seeded: str) -> None:
     password = get_user_model().objects.get(username="organiser").password
     out = run()
     assert counts() == before
-    assert before["Tournament"] == 2 and before["Player"] == 40 and before["Deal"] == 54 + 23
+    assert before["Tournament"] == 3 and before["Player"] == 40
+    assert before["Deal"] == 54 + 23 + 150
     assert sorted(Table.objects.values_list("pk", "ns_mp", "ew_mp", "version")) == totals
     assert get_user_model().objects.get(username="organiser").password == password
     assert "nothing new was created" in out
@@ -201,3 +203,25 @@ def test_the_home_page_shows_the_demo_club_playing_today(seeded: str) -> None:
     home = Client().get(reverse("home")).content.decode()
     assert "Circolo Burraco Demo" in home
     assert "Serata Burraco Reale" in home
+
+
+def test_the_two_phase_event_plays_its_danese_inside_gironi_a_and_b(seeded: str) -> None:
+    tournament = Tournament.objects.get(name="Gran Premio a gironi")
+    assert (tournament.status, tournament.rounds, tournament.pairs.count()) == ("finished", 5, 20)
+    assert list(tournament.round_set.values_list("movement", flat=True)) == [
+        "random", "mitchell", "mitchell", "danese", "danese",
+    ]  # fmt: skip
+    phase = tournament.phases.get(number=2)
+    gironi = {g.name: g for g in phase.gironi.all()}
+    assert sorted(gironi) == ["A", "B"]
+    members = {e.pair_id: e.girone_id for g in gironi.values() for e in g.entries.all()}
+    assert len(members) == 20 and sorted(Counter(members.values()).values()) == [10, 10]
+    # girone A holds the top 10 of the standings after round 3
+    for number in (4, 5):
+        tables = Table.objects.filter(round__tournament=tournament, round__number=number)
+        assert list(tables.values_list("number", flat=True)) == list(range(1, 11))
+        for table in tables:
+            pairs = [seat.pair_id for seat in table.seats.all()]
+            assert {members[pid] for pid in pairs} == {table.girone_id}
+            assert table.girone_id == gironi["A" if table.number <= 5 else "B"].pk
+    assert "girone A, 10 pairs: 1." in seeded and "girone B, 10 pairs: 1." in seeded

@@ -120,6 +120,7 @@ def world(club: Club, organiser: User) -> dict[str, object]:
         "round_id": prepared.round.pk,
         "table_id": table.pk,
         "number": 1,
+        "phase_number": 1,
         "season_id": season.pk,
         "change_id": tournament.changes.get().pk,
         "proposal_id": proposal.pk,

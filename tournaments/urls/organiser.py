@@ -10,6 +10,7 @@ from tournaments.views.organiser import (
     entry,
     exports,
     pairs,
+    phases,
     players,
     rounds,
     seasons,
@@ -50,6 +51,10 @@ urlpatterns = [
     path(f"{R}/publish/", rounds.round_publish, name="round_publish"),
     path(f"{R}/clock/", rounds.round_clock, name="round_clock"),
     path(f"{T}/check-in/", checkin.check_in, name="check_in"),
+    path(f"{T}/phases/", phases.phase_plan, name="phase_plan"),
+    path(f"{T}/phases/plan/", phases.phase_plan_set, name="phase_plan_set"),
+    path(f"{T}/phases/categories/", phases.pair_categories, name="pair_categories"),
+    path(f"{T}/phases/<int:phase_number>/split/", phases.phase_split, name="phase_split"),
     path(f"{T}/check-in/absent/", checkin.absent_withdraw, name="absent_withdraw"),
     # tables and deals
     path("organise/tables/<int:table_id>/", entry.table_entry, name="table_entry"),

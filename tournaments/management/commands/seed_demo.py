@@ -1,10 +1,12 @@
 """`manage.py seed_demo`: a demo club to click through, built only through the services.
 
-It creates the club "Circolo Burraco Demo", its organiser (who can log in), 40 players and two
-evenings: a finished Burraco Classico tournament of 12 pairs and a Burraco Reale evening of 10
-pairs stopped in the middle of round 2. Every result goes through `services.deal_record` from
-deals drawn by `scoring.samples.random_deal` with fixed seeds, some typed card by card and some
-as the score sheet's numbers, so the demo is the same on every machine.
+It creates the club "Circolo Burraco Demo", its organiser (who can log in), 40 players and three
+evenings: a finished Burraco Classico tournament of 12 pairs, a Burraco Reale evening of 10
+pairs stopped in the middle of round 2, and a finished two-phase event of 20 pairs (3 Mitchell
+for the whole field, then 2 Danese in gironi A and B split by the standings). Every result goes
+through `services.deal_record` from deals drawn by `scoring.samples.random_deal` with fixed
+seeds, some typed card by card and some as the score sheet's numbers, so the demo is the same on
+every machine.
 
 Running it again creates nothing: each piece (club, organiser, players, each tournament) is
 looked for first, and the whole run is one transaction, so a failure leaves nothing half-made.
@@ -29,6 +31,7 @@ from scoring.samples import random_deal
 from tournaments import services
 from tournaments.models import Club, Player, Round, Table, Tournament
 from tournaments.rules.names import split_name
+from tournaments.selectors.phases import girone_rankings, plan_of
 
 CLUB_SLUG = "circolo-burraco-demo"
 CLUB_NAME = "Circolo Burraco Demo"
@@ -64,6 +67,9 @@ class Evening:
     finished: bool
     deals_entered_in_last: int = 0
     """In the round left open: how many deals to enter, table by table, in table order."""
+    gironi_after: int = 0
+    """Mitchell rounds over the whole field, then 2 Danese rounds in gironi A and B split by
+    the standings (0: one field, the usual plan)."""
 
 
 FINISHED = Evening(
@@ -88,9 +94,20 @@ IN_PROGRESS = Evening(
     deals_entered_in_last=8,
 )
 
+IN_GIRONI = Evening(
+    name="Gran Premio a gironi",
+    date=datetime.date(2026, 11, 21),
+    variant="classico",
+    players=list(range(40)),  # every regular: 20 pairs
+    seed=2411,
+    rounds_to_play=5,
+    finished=True,
+    gironi_after=3,
+)
+
 
 class Command(BaseCommand):
-    help = "Create the demo club, its organiser, players and two evenings (safe to run again)."
+    help = "Create the demo club, its organiser, players and three evenings (safe to run again)."
 
     def handle(self, *args: Any, **options: Any) -> None:
         # one language for all it prints: its own sentences are English, and so must be the
@@ -106,7 +123,8 @@ class Command(BaseCommand):
             organiser = _organiser(club, created)
             _players(club, created)
             tournaments = [
-                _evening(club, organiser, evening, created) for evening in (FINISHED, IN_PROGRESS)
+                _evening(club, organiser, evening, created)
+                for evening in (FINISHED, IN_PROGRESS, IN_GIRONI)
             ]
         seconds = time.monotonic() - started
         if created:
@@ -192,11 +210,17 @@ def _evening(
         tournament=tournament,
         text="\n".join(f"{a} / {b}" for a, b in zip(names[::2], names[1::2], strict=True)),
     )
+    if evening.gironi_after:
+        phases, movements = services.preset_plan(evening.gironi_after, 2, 2)
+        services.phase_plan_set(tournament=tournament, plan=phases, movements=movements)
+        tournament.refresh_from_db()
     rng = random.Random(evening.seed)
     plan = tournament.movement_plan
     for number in range(1, evening.rounds_to_play + 2):
         if number > tournament.rounds:
             break
+        if evening.gironi_after and number == evening.gironi_after + 1:
+            services.split_commit(tournament=tournament, phase_number=2)
         prepared = services.round_prepare(
             tournament=tournament,
             movement=plan[number - 1],
@@ -284,4 +308,12 @@ def _summary(tournament: Tournament) -> str:
         )
     for pair in pairs[:3]:
         lines.append(f"  {pair.rank}. {pair.names}: {pair.vp} VP, {pair.mp} MP")
+    for phase in plan_of(tournament):
+        for ranking in girone_rankings(tournament, phase) if phase.in_gironi else ():
+            pid, first = ranking.records[0]
+            leader = tournament.pairs.get(pk=pid)
+            lines.append(
+                f"  girone {ranking.name}, {len(ranking.records)} pairs: "
+                f"1. {leader.names}: {first.vp} VP, {first.mp} MP"
+            )
     return "\n".join(lines)

@@ -25,8 +25,9 @@ from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
 from django.db import DatabaseError, transaction
+from django.db.models import Exists, OuterRef
 
-from tournaments.models import Club, Tournament
+from tournaments.models import Club, Phase, Tournament
 
 CACHE_SECONDS = 6 * 60 * 60
 """Entries are never stale (a new version is a new key); this only frees the space of old ones."""
@@ -41,9 +42,12 @@ T = TypeVar("T")
 
 def public_tournament(club_slug: str, tournament_slug: str) -> Tournament | None:
     """The tournament with its club (one query), published or not: the view decides who sees
-    an unpublished one. Never cached: its `results_version` is what the cache keys are made of."""
+    an unpublished one. Never cached: its `results_version` is what the cache keys are made of.
+    `in_gironi` says whether a phase is played in gironi (the pages then show their rankings)."""
+    gironi = Phase.objects.filter(tournament=OuterRef("pk"), scope=Phase.Scope.GIRONI)
     return (
         Tournament.objects.select_related("club")
+        .annotate(in_gironi=Exists(gironi))
         .filter(club__slug=club_slug, slug=tournament_slug)
         .first()
     )

@@ -26,6 +26,7 @@ from tournaments.selectors import evening as evening_reads
 from tournaments.selectors import players, progress
 from tournaments.selectors.decisions import marks_by_table
 from tournaments.selectors.pairs import round_field
+from tournaments.selectors.phases import split_missing
 from tournaments.selectors.progress import progress_of
 from tournaments.services import ServiceError
 from tournaments.views.organiser.setup import HtmxHttpRequest
@@ -48,6 +49,10 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         )
         return redirect("round_board", round_id=last.pk)
     number = (last.number if last else 0) + 1
+    if split_missing(tournament, number) is not None:  # the phase page splits the field first
+        text = _("Split the field into gironi before seating round %(round)s.")
+        messages.info(request, text % {"round": number})
+        return redirect("phase_plan", tournament_id=tournament.pk)
     plan = tournament.movement_plan or services.default_movement_plan(tournament.rounds)
     planned = plan[number - 1] if number <= len(plan) else Round.Movement.DANESE.value
     seed = random.SystemRandom().randrange(1, 2**31)

@@ -26,6 +26,7 @@ from tournaments.rules.evening import unpublished_text
 from tournaments.selectors import public as leaderboard
 from tournaments.selectors.public import Seating
 from tournaments.selectors.public.models import Board
+from tournaments.selectors.public.phases import phase_rankings
 from tournaments.tables import PublicStandingsTable, StandingsTable
 from tournaments.views.public.charts import pair_charts
 from tournaments.views.public.page_cache import HtmxHttpRequest, cached_for_readers
@@ -172,6 +173,7 @@ def tournament_page(request: HtmxHttpRequest, club_slug: str, tournament_slug: s
         board=board,
         seating=board.seating,
         table=_standings_table(request, tournament, board.standings),
+        rankings=phase_rankings(tournament) if getattr(tournament, "in_gironi", False) else (),
         round_text=_round_text(tournament, board.seating),
         standings_refresh=STANDINGS_REFRESH_SECONDS,
         seating_refresh=SEATING_REFRESH_SECONDS,

@@ -1,0 +1,72 @@
+"""The public pages' read of a phased event's extra rankings, cached per results version: each
+girone's ranking (with what it carries from before the split) and each phase's own ranking.
+A tournament without gironi reads nothing more (an empty tuple)."""
+
+from dataclasses import dataclass
+
+from tournaments.models import Tournament
+from tournaments.rules.standings import PairRecord
+from tournaments.selectors import phases
+from tournaments.selectors.public.cache import cached
+
+
+@dataclass(frozen=True)
+class RankedLine:
+    rank: int | None
+    number: int
+    names: str
+    vp: int
+    mp: int
+    matches_won: int
+    point_difference: int
+    rounds_played: int
+
+
+@dataclass(frozen=True)
+class Ranking:
+    phase: int
+    first_round: int
+    last_round: int
+    girone: str
+    """The girone's name; empty for the phase's own ranking of the whole field."""
+    lines: tuple[RankedLine, ...]
+
+
+def phase_rankings(tournament: Tournament) -> tuple[Ranking, ...]:
+    """Each phase in gironi already split: its gironi's rankings, then its own ranking."""
+    return cached(tournament, "phases", lambda: _load(tournament))
+
+
+def _load(tournament: Tournament) -> tuple[Ranking, ...]:
+    if not phases.is_phased(tournament):
+        return ()
+    names = {
+        pair.pk: (pair.number, pair.names)
+        for pair in tournament.pairs.select_related("player_one", "player_two")
+    }
+
+    def lines(records: list[tuple[int, PairRecord]]) -> tuple[RankedLine, ...]:
+        return tuple(
+            RankedLine(
+                r.rank,
+                *names[pid],
+                r.vp,
+                r.mp,
+                r.matches_won,
+                r.point_difference,
+                r.rounds_played,
+            )
+            for pid, r in records
+        )
+
+    rankings = []
+    for phase in phases.plan_of(tournament):
+        if not phase.in_gironi:
+            continue
+        gironi = phases.girone_rankings(tournament, phase)
+        if not gironi:
+            continue
+        span = (phase.number, phase.first_round, phase.last_round)
+        rankings += [Ranking(*span, g.name, lines(g.records)) for g in gironi]
+        rankings.append(Ranking(*span, "", lines(phases.phase_ranking(tournament, phase))))
+    return tuple(rankings)
