@@ -73,17 +73,17 @@ PAGES: dict[str, tuple[bool, Address, int]] = {
         True, lambda f: f"/organise/tournaments/{f.tournament.pk}/print/standings/", 6,
     ),
     "print slips": (True, lambda f: f"/organise/tournaments/{f.tournament.pk}/print/slips/", 5),
-    "standings.csv": (True, lambda f: f"/organise/tournaments/{f.tournament.pk}/standings.csv", 7),
+    "standings.csv": (True, lambda f: f"/organise/tournaments/{f.tournament.pk}/standings.csv", 8),
     "deals.csv": (True, lambda f: f"/organise/tournaments/{f.tournament.pk}/deals.csv", 6),
     "standings.xlsx": (
-        True, lambda f: f"/organise/tournaments/{f.tournament.pk}/standings.xlsx", 7,
+        True, lambda f: f"/organise/tournaments/{f.tournament.pk}/standings.xlsx", 8,
     ),
     "deals.xlsx": (True, lambda f: f"/organise/tournaments/{f.tournament.pk}/deals.xlsx", 6),
     "public standings.csv": (
-        False, lambda f: f"/t/{f.tournament.club.slug}/{f.tournament.slug}/standings.csv", 4,
+        False, lambda f: f"/t/{f.tournament.club.slug}/{f.tournament.slug}/standings.csv", 5,
     ),
     "public standings.xlsx": (
-        False, lambda f: f"/t/{f.tournament.club.slug}/{f.tournament.slug}/standings.xlsx", 4,
+        False, lambda f: f"/t/{f.tournament.club.slug}/{f.tournament.slug}/standings.xlsx", 5,
     ),
 }  # fmt: skip
 FINISHED: dict[str, tuple[bool, Address, int]] = {
