@@ -17,6 +17,9 @@ urlpatterns = [
     # the club's settings page: websites, API tokens, webhooks
     path("organise/clubs/<int:club_id>/", views.club_settings, name="club_settings"),
     path("organise/clubs/<int:club_id>/sites/", views.embed_sites_save, name="embed_sites_save"),
+    path(
+        "organise/clubs/<int:club_id>/records/", views.club_records_save, name="club_records_save"
+    ),
     path("organise/clubs/<int:club_id>/tokens/", views.token_create, name="token_create"),
     path(
         "organise/clubs/<int:club_id>/tokens/<int:token_id>/revoke/",

@@ -41,6 +41,7 @@ from tournaments.services.pairs import (
     pairs_add,
     parse_pair_lines,
 )
+from tournaments.services.records import club_records_set, player_record_set
 from tournaments.services.rounds import (
     Planned,
     Prepared,
@@ -88,6 +89,7 @@ __all__ = [
     "clock_pause",
     "clock_resume",
     "clock_start",
+    "club_records_set",
     "codes_issued",
     "danese_flags_refresh",
     "danese_standings",
@@ -105,6 +107,7 @@ __all__ = [
     "pair_withdraw",
     "pairs_add",
     "parse_pair_lines",
+    "player_record_set",
     "player_rename",
     "player_rename_preview",
     "results_changed",

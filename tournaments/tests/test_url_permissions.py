@@ -49,6 +49,9 @@ PUBLIC = {
     "embed_club_standings", "embed_club_find", "embed_standings", "embed_find",
     # the web app manifest (a phone's home screen): the same for everyone
     "web_manifest",
+    # a player's record: public only where the club and the player allow it, otherwise for
+    # the club's organisers only (404 to anyone else, tested in test_player_records)
+    "player_record",
 }  # fmt: skip
 """URL names anyone may open. Adding a name here is a decision: say why in the commit."""
 
@@ -128,6 +131,7 @@ def world(club: Club, organiser: User) -> dict[str, object]:
         ).pk,
         "token": Seat.objects.get(table=table, direction="ns").pair.token,
         "club_id": club.pk,
+        "player_id": tournament.pairs.first().player_one_id,  # type: ignore[union-attr]
         "token_id": opendata_services.token_create(club=club, name="site", user=organiser)[0].pk,
         "webhook_id": Webhook.objects.create(club=club, url="https://example.org/h").pk,
     }
@@ -192,8 +196,11 @@ def test_public_pages_show_no_email_and_no_unpublished_tournament(
     for tournament in (published, hidden):
         prepared = services.round_prepare(tournament=tournament, movement="random", seed=4)
         services.round_start(round=prepared.round)
+    services.club_records_set(club=club, public=True)
+    player = published.pairs.get(number=1).player_one
     client = Client()
     pages = [
+        f"/r/{club.slug}/{player.pk}/",
         "/",
         f"/t/{club.slug}/",
         f"/t/{club.slug}/{published.slug}/",

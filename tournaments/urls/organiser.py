@@ -11,6 +11,7 @@ from tournaments.views.organiser import (
     exports,
     pairs,
     players,
+    records,
     rounds,
     seasons,
     setup,
@@ -40,6 +41,11 @@ urlpatterns = [
     path("organise/pairs/<int:pair_id>/withdraw/", pairs.pair_withdraw, name="pair_withdraw"),
     path(
         "organise/pairs/<int:pair_id>/new-link/", pairs.pair_link_reissue, name="pair_link_reissue"
+    ),
+    path(
+        "organise/players/<int:player_id>/record/",
+        records.player_record_choice,
+        name="player_record_choice",
     ),
     # rounds
     path(f"{T}/rounds/next/", rounds.round_prepare, name="round_prepare"),

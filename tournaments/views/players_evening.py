@@ -19,6 +19,7 @@ from tournaments.models import Seat
 from tournaments.selectors import links
 from tournaments.selectors import players as pages
 from tournaments.selectors.public import pair_history, release
+from tournaments.selectors.records import reader_club_ids
 from tournaments.views.player_links import (
     REFRESH_SECONDS,
     HtmxHttpRequest,
@@ -28,6 +29,7 @@ from tournaments.views.player_links import (
     slow_down,
     too_many,
 )
+from tournaments.views.public.records import record_links
 
 
 @vary_on_headers("HX-Request")
@@ -63,6 +65,12 @@ def _evening_page(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
         **evening_context(tournament, seat.round, seat),
     }
     if not request.htmx:
+        pair = seat.pair
+        players = [pair.player_one, pair.player_two]
+        for player in players:
+            if player is not None:
+                player.club = tournament.club
+        context["record_links"] = record_links(players, reader_club_ids(request.user))
         return render(request, "tournaments/players/evening.html", context)
     # the part the phone polls: shared by the pair's phones, so without a CSRF token
     response = render(request, "tournaments/players/evening.html#evening", context)
