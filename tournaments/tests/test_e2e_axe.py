@@ -32,6 +32,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
+from tournaments import services
 from tournaments.models import Pair
 from tournaments.services import pair_changes
 from tournaments.tests.e2e_helpers import CHROMIUM, ConsoleWatch, launch
@@ -66,6 +67,15 @@ class Visit:
 
 def _club(w: World) -> list[object]:
     return [w.club.slug]
+
+
+def _record(w: World, *, public: bool) -> list[object]:
+    """Player 1 of the finished evening, whose record the public visit makes public by the
+    player's own choice (the organiser's visit also sees the form to choose)."""
+    player = w.finished.pairs.get(number=1).player_one
+    if public:
+        services.player_record_set(player=player, choice="public")
+    return [w.club.slug, player.pk]
 
 
 def _organiser(
@@ -103,6 +113,7 @@ PAGES: list[Visit] = [
     _organiser("season_detail", lambda w: [w.season.pk]),
     _organiser("season_edit", lambda w: [w.season.pk]),
     _organiser("club_settings", lambda w: [w.club.pk]),
+    _organiser("player_record", lambda w: _record(w, public=False), label="record-organiser"),
     # the print pages
     _organiser("print_seating", lambda w: [w.playing.pk]),
     _organiser("print_score_sheets", lambda w: [w.playing.pk]),
@@ -122,6 +133,7 @@ PAGES: list[Visit] = [
     Visit("public_pair", lambda w: [w.club.slug, w.target.slug, 1], label="public_pair-target"),
     Visit("public_find", lambda w: [w.club.slug, w.deals.slug]),
     Visit("season_public", lambda w: [w.club.slug, w.season.slug]),
+    Visit("player_record", lambda w: _record(w, public=True)),
     Visit("embed_club_standings", _club),
     Visit("embed_club_find", _club),
     Visit("embed_standings", lambda w: [w.club.slug, w.deals.slug]),
@@ -173,6 +185,7 @@ EXCLUDED: dict[str, str] = {
             "deal_check", "deal_save", "deal_remove", "table_entry_by", "dispute_choose",
             "embed_sites_save", "token_create", "token_revoke", "webhook_create",
             "webhook_delete", "decision_cancel", "round_publish", "round_clock", "absent_withdraw",
+            "club_records_save", "player_record_choice",
         ],
         POST_ONLY,
     ),

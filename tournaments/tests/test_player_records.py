@@ -83,9 +83,9 @@ def test_the_public_page_shows_the_evenings_latest_first_partners_and_charts(
     assert response.status_code == 200
     html = response.content.decode()
     assert rows(html) == [
-        ["15/10/2026", "Ottobre 3", CARLA, "1 of 2", "15", "1,270"],
-        ["08/10/2026", "Ottobre 2", BRUNO, "2 of 2", "5", "740"],
-        ["01/10/2026", "Ottobre 1", BRUNO, "1 of 2", "20", "1,800"],
+        ["Ottobre 3 15/10/2026", CARLA, "1 of 2", "15", "1,270"],
+        ["Ottobre 2 08/10/2026", BRUNO, "2 of 2", "5", "740"],
+        ["Ottobre 1 01/10/2026", BRUNO, "1 of 2", "20", "1,800"],
     ]
     assert f"{BRUNO}: 2 evenings" in html
     assert f"{CARLA}: 1 evening" in html
