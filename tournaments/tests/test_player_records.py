@@ -53,7 +53,7 @@ def rows(html: str) -> list[list[str]]:
     found = []
     for row in re.findall(r"<tr>(.*?)</tr>", body.split("<tbody>")[1], re.S):
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
-        found.append([" ".join(re.sub(r"<[^>]+>", "", c).split()) for c in cells])
+        found.append([" ".join(re.sub(r"<[^>]+>", " ", c).split()) for c in cells])
     return found
 
 
