@@ -45,6 +45,10 @@ def _page(request: HttpRequest, club: Club, status: int = 200, **forms: Any) -> 
     context = {
         "club": club,
         "records_form": ClubRecordsForm(initial={"records_public": club.records_public}),
+        "player_messages": [
+            {"message": m, "last": _mail_attempt_text(m.log[-1]) if m.log else ""}
+            for m in selectors.player_messages_of(club)
+        ],
         "sites_form": forms.get("sites_form")
         or EmbedSitesForm(initial={"sites": "\n".join(origins)}),
         "origins": origins,
@@ -71,6 +75,11 @@ def attempt_text(attempt: dict[str, Any]) -> str:
     if error == "address":
         return _("not sent: %(host)s is an address of the server's own network") % {"host": detail}
     return _("could not connect (%(detail)s)") % {"detail": detail}
+
+
+def _mail_attempt_text(attempt: dict[str, Any]) -> str:
+    """What the mail server said to the last attempt, when it refused or could not be reached."""
+    return str(attempt.get("detail", "")) if attempt.get("outcome") == "error" else ""
 
 
 def _hooks(club: Club) -> list[dict[str, Any]]:

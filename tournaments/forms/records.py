@@ -23,3 +23,30 @@ class ClubRecordsForm(forms.Form):
         ),
         required=False,
     )
+
+
+class EmailForm(forms.Form):
+    """A player's address for their tables and results, with their consent (the service
+    refuses an address without it)."""
+
+    email = forms.CharField(
+        label=_("E-mail address"),
+        max_length=254,
+        required=False,
+        widget=forms.EmailInput(attrs={"autocomplete": "email", "spellcheck": "false"}),
+    )
+    consent = forms.BooleanField(
+        label=_("Consent given: send me my next table and my result by e-mail"),
+        required=False,
+    )
+
+
+class LinkEmailForm(EmailForm):
+    """From the pair's own link: which of the pair's players leaves the address."""
+
+    player = forms.TypedChoiceField(label=_("Who"), coerce=int)
+
+    def __init__(self, *args: object, players: list[tuple[int, str]], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["player"].choices = players  # type: ignore[attr-defined]
+        self.order_fields(["player", "email", "consent"])

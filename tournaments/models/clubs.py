@@ -73,6 +73,17 @@ class Player(models.Model):
         default=records.FOLLOW_CLUB,
         help_text=_("Who may see the page of every evening the player played."),
     )
+    email = models.EmailField(
+        _("e-mail address"),
+        blank=True,
+        help_text=_("Kept only with the player's consent, for their next table and results."),
+    )
+    email_consent_at = models.DateTimeField(
+        _("consent given at"),
+        null=True,
+        blank=True,
+        help_text=_("When the player agreed to be sent their tables and results by e-mail."),
+    )
 
     class Meta:
         verbose_name = _("player")

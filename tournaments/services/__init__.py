@@ -41,6 +41,7 @@ from tournaments.services.pairs import (
     pairs_add,
     parse_pair_lines,
 )
+from tournaments.services.player_mail import player_email_remove, player_email_set
 from tournaments.services.records import club_records_set, player_record_set
 from tournaments.services.rounds import (
     Planned,
@@ -107,6 +108,8 @@ __all__ = [
     "pair_withdraw",
     "pairs_add",
     "parse_pair_lines",
+    "player_email_remove",
+    "player_email_set",
     "player_record_set",
     "player_rename",
     "player_rename_preview",

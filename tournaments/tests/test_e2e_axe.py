@@ -34,6 +34,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tournaments import services
 from tournaments.models import Pair
+from tournaments.services.player_mail import removal_token
 from tournaments.services import pair_changes
 from tournaments.tests.e2e_helpers import CHROMIUM, ConsoleWatch, launch
 from tournaments.tests.test_e2e_widths import PASSWORD, World, set_up_world
@@ -76,6 +77,13 @@ def _record(w: World, *, public: bool) -> list[object]:
     if public:
         services.player_record_set(player=player, choice="public")
     return [w.club.slug, player.pk]
+
+
+def _removal(w: World) -> str:
+    """The removal link of a message to player 1 of the finished evening, given an address."""
+    player = w.finished.pairs.get(number=1).player_one
+    services.player_email_set(player=player, email="anna@example.org", consent=True)
+    return removal_token(player)
 
 
 def _organiser(
@@ -134,6 +142,7 @@ PAGES: list[Visit] = [
     Visit("public_find", lambda w: [w.club.slug, w.deals.slug]),
     Visit("season_public", lambda w: [w.club.slug, w.season.slug]),
     Visit("player_record", lambda w: _record(w, public=True)),
+    Visit("player_email_removal", lambda w: [_removal(w)]),
     Visit("embed_club_standings", _club),
     Visit("embed_club_find", _club),
     Visit("embed_standings", lambda w: [w.club.slug, w.deals.slug]),
@@ -185,7 +194,7 @@ EXCLUDED: dict[str, str] = {
             "deal_check", "deal_save", "deal_remove", "table_entry_by", "dispute_choose",
             "embed_sites_save", "token_create", "token_revoke", "webhook_create",
             "webhook_delete", "decision_cancel", "round_publish", "round_clock", "absent_withdraw",
-            "club_records_save", "player_record_choice",
+            "club_records_save", "player_record_choice", "player_email", "link_email",
         ],
         POST_ONLY,
     ),

@@ -39,7 +39,7 @@ PUBLIC = {
     # below (a wrong token answers 404, every POST needs its CSRF token)
     "link_table", "link_check", "link_write", "link_accept", "link_dispute", "link_evening",
     # the opponents accept a deal on the writer's phone: the writer's link, and their pair code
-    "link_accept_code",
+    "link_accept_code", "link_email",
     # the read-only JSON API: published tournaments for anyone, a club's unpublished ones and
     # its deals for its own token only, walked below
     "api_index", "api-root", "api_clubs", "api_club", "api_season", "api_tournament",
@@ -52,6 +52,9 @@ PUBLIC = {
     # a player's record: public only where the club and the player allow it, otherwise for
     # the club's organisers only (404 to anyone else, tested in test_player_records)
     "player_record",
+    # the link at the foot of every message to a player: a signed token removes their address
+    # (tested in test_player_mail; a wrong token answers 404)
+    "player_email_removal",
 }  # fmt: skip
 """URL names anyone may open. Adding a name here is a decision: say why in the commit."""
 
@@ -225,7 +228,7 @@ LINKS = [route for route in ALL if route.pattern.startswith("p/")]
 def test_the_pairs_links_are_all_walked() -> None:
     assert {route.name for route in LINKS} == {
         "link_table", "link_check", "link_write", "link_accept", "link_dispute", "link_evening",
-        "link_accept_code",
+        "link_accept_code", "link_email",
     }  # fmt: skip
 
 

@@ -47,6 +47,11 @@ urlpatterns = [
         records.player_record_choice,
         name="player_record_choice",
     ),
+    path(
+        "organise/pairs/<int:pair_id>/players/<int:player_id>/email/",
+        records.player_email,
+        name="player_email",
+    ),
     # rounds
     path(f"{T}/rounds/next/", rounds.round_prepare, name="round_prepare"),
     path(f"{R}/", rounds.round_board, name="round_board"),
