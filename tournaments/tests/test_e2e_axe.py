@@ -34,8 +34,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from tournaments import services
 from tournaments.models import Pair
-from tournaments.services.player_mail import removal_token
 from tournaments.services import pair_changes
+from tournaments.services.player_mail import removal_token
 from tournaments.tests.e2e_helpers import CHROMIUM, ConsoleWatch, launch
 from tournaments.tests.test_e2e_widths import PASSWORD, World, set_up_world
 
