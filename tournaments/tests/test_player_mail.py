@@ -267,3 +267,27 @@ def test_the_sender_thread_sends_once_the_change_is_committed(
     finally:
         delivery.stop()
     assert [rcpt for rcpt, _ in smtp.received] == [["anna@example.org"]]
+
+
+def test_the_check_in_list_leads_to_each_pairs_addresses(
+    club: Club, entered: Tournament, organiser_client: Client
+) -> None:
+    html = organiser_client.get(reverse("check_in", args=[entered.pk])).content.decode()
+    pair = entered.pairs.get(number=2)
+    assert f'href="{reverse("pair_detail", args=[pair.pk])}#email">E-mail addresses of pair 2' in (
+        html
+    )
+
+
+def test_a_message_speaks_the_clubs_language(
+    club: Club, entered: Tournament, organiser: User, smtp: Inbox
+) -> None:
+    club.language = "it"
+    club.save(update_fields=["language"])
+    consented(club, "Alberti", "anna@example.org")
+    play(entered, organiser, ["AB", "AB", "AB"])
+    delivery.deliver_due()
+    result = next(m for m in smtp.to("anna@example.org") if "risultato" in m["Subject"])
+    assert result["Subject"] == "Ottobre 1: il tuo risultato"
+    text = body(result)
+    assert "Ciao Anna," in text and "Posizione: 1 su 2" in text
