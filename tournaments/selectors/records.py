@@ -114,8 +114,9 @@ def player_record(*, player: Player, organised: Collection[int]) -> PlayerRecord
         ]
         if not any(line_up & ids for line_up in line_ups):
             continue  # replaced before they played a round
-        everyone = set().union(*line_ups)
-        partners = sorted(everyone - ids, key=lambda pk: changes.players[pk].sort_name)
+        # partners: whoever sat beside them, not a substitute who came in after they left
+        beside = set().union(*(line_up for line_up in line_ups if line_up & ids))
+        partners = sorted(beside - ids, key=lambda pk: changes.players[pk].sort_name)
         counts.update(partners)
         play_format = tournament.play_format
         vp, mp = play_format.evening_points(pair)

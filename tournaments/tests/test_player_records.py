@@ -3,6 +3,7 @@ stored Pair rows, their partners and charts; across clubs by card number; who ma
 club's default, the player's own choice, the organisers always); the links to it from the
 public pair page and the pair's own evening; its queries, constant in the evenings."""
 
+import datetime
 import re
 
 import pytest
@@ -311,3 +312,29 @@ def test_the_record_costs_the_same_queries_whatever_the_number_of_evenings(
     assert len(player_record(player=anna(club), organised=()).evenings) == 6
     # the player, the same card elsewhere, the pairs, their substitutions, the fields' sizes
     assert one == 5
+
+
+def test_a_substitution_in_round_2_gives_two_partners_and_two_part_evenings(
+    club: Club, organiser: User
+) -> None:
+    tournament = services.tournament_create(
+        club=club, name="Novembre", date=datetime.date(2026, 11, 5), variant="classico",
+        rounds=2, deals_per_round=3,
+    )  # fmt: skip
+    services.pairs_add(tournament=tournament, text=f"{ANNA} / {BRUNO}\n{CARLA} / {DARIO}")
+    play(tournament, organiser, ["AB", "AB", "CD"], finish=False)
+    pair = tournament.pairs.get(number=1)
+    assert pair.player_two is not None
+    services.pair_substitute(
+        pair=pair, player=pair.player_two, first_name="Elena", last_name="Esposito", from_round=2
+    )
+    play(tournament, organiser, ["AE", "CD", "CD"])
+
+    def line(surname: str) -> tuple[tuple[str, ...], bool]:
+        found = player_record(player=Player.objects.get(last_name=surname), organised={club.pk})
+        (evening_played,) = found.evenings
+        return evening_played.partners, evening_played.part
+
+    assert line("Alberti") == ((BRUNO, "Elena Esposito"), False)
+    assert line("Bassi") == ((ANNA,), True)
+    assert line("Esposito") == ((ANNA,), True)
