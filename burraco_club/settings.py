@@ -331,6 +331,13 @@ WEBHOOK_ALLOW_PRIVATE_ADDRESSES = env_bool("DJANGO_WEBHOOK_ALLOW_PRIVATE_ADDRESS
 WEBHOOK_DISPATCHER = env_bool("DJANGO_WEBHOOK_DISPATCHER", not TESTING)
 """Whether each web process sends its deliveries itself, in a thread of its own (else only
 `manage.py deliver_webhooks` sends them)."""
+MAIL_RETRY_DELAYS = [
+    float(delay) for delay in env_list("DJANGO_MAIL_RETRY_DELAYS", ["60", "300", "1800", "7200"])
+]
+"""Seconds before each new attempt of a message to a player the mail server refused."""
+MAIL_DISPATCHER = env_bool("DJANGO_MAIL_DISPATCHER", not TESTING)
+"""Whether each web process sends the players' messages itself, in a thread of its own (else
+only `manage.py deliver_webhooks` sends them, with the webhooks' deliveries)."""
 SITE_URL = os.environ.get("DJANGO_SITE_URL", "")
 """The site's own address (https://burraco.example.org), for the links webhooks send."""
 

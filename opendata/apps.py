@@ -8,7 +8,10 @@ class OpendataConfig(AppConfig):
     verbose_name = _("Open data")
 
     def ready(self) -> None:
-        # a club's webhooks hear the evening's events the tournament services announce
+        # a club's webhooks, and the players who left an address, hear the evening's events
+        # the tournament services announce
+        from opendata.mail import events as mail_events
         from opendata.webhooks import events
 
         events.connect()
+        mail_events.connect()

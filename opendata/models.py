@@ -139,3 +139,51 @@ class EmbedSite(models.Model):
 
     def __str__(self) -> str:
         return self.origin
+
+
+class PlayerMessage(models.Model):
+    """An e-mail to a player who consented: their next table once a round is published, or
+    their result once the tournament is finished. Written when the evening announces it, sent
+    later by opendata.mail (retried, every attempt logged); the text is made when it is sent
+    and kept for the organiser's log, never the address (it may be removed meanwhile: then
+    nothing is sent)."""
+
+    class Kind(models.TextChoices):
+        NEXT_TABLE = "next_table", _("your next table")
+        RESULT = "result", _("your result")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting to be sent")
+        SENT = "sent", _("sent")
+        FAILED = "failed", _("failed")
+        CANCELLED = "cancelled", _("not sent: the address was removed")
+
+    player = models.ForeignKey(
+        "tournaments.Player", verbose_name=_("player"), on_delete=models.CASCADE, related_name="+"
+    )
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    kind = models.CharField(verbose_name=_("message"), max_length=12, choices=Kind.choices)
+    round_number = models.PositiveSmallIntegerField(verbose_name=_("round"), null=True, blank=True)
+    subject = models.CharField(verbose_name=_("subject"), max_length=200, blank=True)
+    status = models.CharField(
+        verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    attempts = models.PositiveSmallIntegerField(verbose_name=_("attempts"), default=0)
+    next_attempt_at = models.DateTimeField(verbose_name=_("next attempt"), null=True, blank=True)
+    leased_until = models.DateTimeField(verbose_name=_("being sent until"), null=True, blank=True)
+    log = models.JSONField(verbose_name=_("attempts made"), default=list)
+    created_at = models.DateTimeField(verbose_name=_("made at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("message to a player")
+        verbose_name_plural = _("messages to players")
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "next_attempt_at"], name="player_message_due")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} → {self.player_id}"

@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from opendata.models import ApiToken, EmbedSite, Webhook, WebhookDelivery
+from opendata.models import ApiToken, EmbedSite, PlayerMessage, Webhook, WebhookDelivery
 from tournaments.models import Club
 
 TOKEN_PREFIX = "bct_"
@@ -81,3 +81,12 @@ def embed_origins(club_slug: str) -> list[str]:
 
 def forget_embed_origins(club_slug: str) -> None:
     cache.delete(_sites_key(club_slug))
+
+
+def player_messages_of(club: Club, limit: int = 30) -> list[PlayerMessage]:
+    """The latest messages to the club's players, for the organiser's sending log."""
+    return list(
+        PlayerMessage.objects.filter(tournament__club=club)
+        .select_related("player", "tournament")
+        .order_by("-created_at", "-id")[:limit]
+    )

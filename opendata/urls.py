@@ -4,6 +4,7 @@ from django.urls import path
 
 from opendata import embeds, views
 from opendata.api import api
+from opendata.mail import views as mail_views
 
 E = "embed/<slug:club_slug>"
 
@@ -14,9 +15,14 @@ urlpatterns = [
     path(f"{E}/find/", embeds.club_latest, {"what": "find"}, name="embed_club_find"),
     path(f"{E}/<slug:tournament_slug>/standings/", embeds.standings, name="embed_standings"),
     path(f"{E}/<slug:tournament_slug>/find/", embeds.find_table, name="embed_find"),
+    # the link in every message to a player: removes their address
+    path("mail/remove/<str:token>/", mail_views.email_removal, name="player_email_removal"),
     # the club's settings page: websites, API tokens, webhooks
     path("organise/clubs/<int:club_id>/", views.club_settings, name="club_settings"),
     path("organise/clubs/<int:club_id>/sites/", views.embed_sites_save, name="embed_sites_save"),
+    path(
+        "organise/clubs/<int:club_id>/records/", views.club_records_save, name="club_records_save"
+    ),
     path("organise/clubs/<int:club_id>/tokens/", views.token_create, name="token_create"),
     path(
         "organise/clubs/<int:club_id>/tokens/<int:token_id>/revoke/",

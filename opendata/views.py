@@ -1,4 +1,5 @@
-"""The club's settings page (/organise/clubs/<id>/), for its organisers: the websites allowed
+"""The club's settings page (/organise/clubs/<id>/), for its organisers: whether the players'
+records are public, the websites allowed
 to frame the club's embeds (with the snippets to copy), the API tokens of the club's software
 (a new one shown once), and the webhooks with their latest deliveries (a new one's signing
 secret shown once). Every lookup is scoped to the organiser's clubs (another club's answers
@@ -18,6 +19,8 @@ from django.views.decorators.http import require_GET, require_POST
 from opendata import selectors, services
 from opendata.forms import EmbedSitesForm, TokenForm, WebhookForm
 from opendata.models import ApiToken, Webhook
+from tournaments import services as club_services
+from tournaments.forms.records import ClubRecordsForm
 from tournaments.models import Club
 from tournaments.selectors import for_organiser
 from tournaments.services import ServiceError
@@ -41,6 +44,11 @@ def _page(request: HttpRequest, club: Club, status: int = 200, **forms: Any) -> 
     }
     context = {
         "club": club,
+        "records_form": ClubRecordsForm(initial={"records_public": club.records_public}),
+        "player_messages": [
+            {"message": m, "last": _mail_attempt_text(m.log[-1]) if m.log else ""}
+            for m in selectors.player_messages_of(club)
+        ],
         "sites_form": forms.get("sites_form")
         or EmbedSitesForm(initial={"sites": "\n".join(origins)}),
         "origins": origins,
@@ -67,6 +75,11 @@ def attempt_text(attempt: dict[str, Any]) -> str:
     if error == "address":
         return _("not sent: %(host)s is an address of the server's own network") % {"host": detail}
     return _("could not connect (%(detail)s)") % {"detail": detail}
+
+
+def _mail_attempt_text(attempt: dict[str, Any]) -> str:
+    """What the mail server said to the last attempt, when it refused or could not be reached."""
+    return str(attempt.get("detail", "")) if attempt.get("outcome") == "error" else ""
 
 
 def _hooks(club: Club) -> list[dict[str, Any]]:
@@ -130,6 +143,22 @@ def embed_sites_save(request: HttpRequest, club_id: int) -> HttpResponse:
                 messages.success(request, _("Saved: no website may show the club's standings."))
             return redirect("club_settings", club_id=club.pk)
     return _page(request, club, sites_form=form)
+
+
+@login_required
+@require_POST
+def club_records_save(request: HttpRequest, club_id: int) -> HttpResponse:
+    """Whether the club's players' records are public (a player's own choice still wins)."""
+    club = _club(request, club_id)
+    form = ClubRecordsForm(request.POST)
+    form.is_valid()  # a tick box: anything but a tick is "no"
+    public = bool(form.cleaned_data.get("records_public"))
+    club_services.club_records_set(club=club, public=public)
+    if public:
+        messages.success(request, _("Saved: the players' records are public."))
+    else:
+        messages.success(request, _("Saved: the players' records are for the organisers only."))
+    return redirect("club_settings", club_id=club.pk)
 
 
 @login_required

@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from tournaments.rules import records
 from tournaments.rules.names import SORT_NAME_LENGTH, sort_name
 
 
@@ -32,6 +33,14 @@ class Club(models.Model):
         help_text=_(
             "The categories a pair may be given at entry, separated by commas, best "
             "first (e.g. Serie A, Serie B, Serie C or Copa Oro, Copa Plata)."
+        ),
+    )
+    records_public = models.BooleanField(
+        _("players' records are public"),
+        default=False,
+        help_text=_(
+            "Every player's evenings on a public page, unless the player says otherwise. "
+            "Untick it: only the club's organisers see them, unless a player asks."
         ),
     )
 
@@ -65,6 +74,28 @@ class Player(models.Model):
         editable=False,
         db_index=True,
         help_text=_("The surname and first name as they sort: De Luca under D."),
+    )
+    record = models.CharField(
+        _("the player's record"),
+        max_length=8,
+        choices=[
+            (records.FOLLOW_CLUB, _("as the club says")),
+            (records.PUBLIC, _("public")),
+            (records.PRIVATE, _("for the club's organisers only")),
+        ],
+        default=records.FOLLOW_CLUB,
+        help_text=_("Who may see the page of every evening the player played."),
+    )
+    email = models.EmailField(
+        _("e-mail address"),
+        blank=True,
+        help_text=_("Kept only with the player's consent, for their next table and results."),
+    )
+    email_consent_at = models.DateTimeField(
+        _("consent given at"),
+        null=True,
+        blank=True,
+        help_text=_("When the player agreed to be sent their tables and results by e-mail."),
     )
 
     class Meta:

@@ -8,7 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Model, QuerySet
 from django.http import Http404
 
-from tournaments.models import Club, Decision, Pair, Round, Season, Table, Tournament
+from tournaments.models import Club, Decision, Pair, Player, Round, Season, Table, Tournament
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -18,6 +18,7 @@ CLUB_PATHS: dict[type[Model], str] = {
     Club: "",
     Tournament: "club__",
     Pair: "tournament__club__",
+    Player: "club__",
     Round: "tournament__club__",
     Table: "round__tournament__club__",
     Season: "club__",

@@ -55,6 +55,8 @@ from tournaments.services.phases import (
     split_preview,
     split_undo,
 )
+from tournaments.services.player_mail import player_email_remove, player_email_set
+from tournaments.services.records import club_records_set, player_record_set
 from tournaments.services.rounds import (
     Planned,
     Prepared,
@@ -102,6 +104,7 @@ __all__ = [
     "clock_pause",
     "clock_resume",
     "clock_start",
+    "club_records_set",
     "codes_issued",
     "danese_flags_refresh",
     "danese_standings",
@@ -122,6 +125,9 @@ __all__ = [
     "pairs_add",
     "parse_pair_lines",
     "phase_plan_set",
+    "player_email_remove",
+    "player_email_set",
+    "player_record_set",
     "player_rename",
     "player_rename_preview",
     "preset_plan",

@@ -96,7 +96,7 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
         # the games and the movements, by their names
         "burraco", "burracos", "buraco", "canasta", "mitchell", "danese",
         # brands and products, and the files they write
-        "excel", "libreoffice", "single", "sign", "xls", "xlsx", "csv",
+        "excel", "libreoffice", "single", "sign", "xls", "xlsx", "csv", "whatsapp",
         # words of the web every one of these languages has taken as they are
         "backup", "backups", "browser", "cache", "club", "clubs", "cookies", "link", "links",
         "login", "mail", "server", "site", "spam", "bytes", "null", "token", "tokens",
@@ -128,6 +128,7 @@ SAME_IN = {
         # German words spelt as the English ones
         "april", "august", "september", "november", "bonus", "format", "hand", "joker",
         "live", "minute", "name", "rest", "tab", "text", "version", "west", "phase", "plan",
+        "partner",
         # a QR code is ein QR-Code
         "code",
         # the scoring contract's JSON fields and values, written as the JSON has them

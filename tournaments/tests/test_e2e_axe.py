@@ -32,8 +32,10 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
+from tournaments import services
 from tournaments.models import Pair
 from tournaments.services import pair_changes
+from tournaments.services.player_mail import removal_token
 from tournaments.tests.e2e_helpers import CHROMIUM, ConsoleWatch, launch
 from tournaments.tests.test_e2e_widths import PASSWORD, World, set_up_world
 
@@ -66,6 +68,22 @@ class Visit:
 
 def _club(w: World) -> list[object]:
     return [w.club.slug]
+
+
+def _record(w: World, *, public: bool) -> list[object]:
+    """Player 1 of the finished evening, whose record the public visit makes public by the
+    player's own choice (the organiser's visit also sees the form to choose)."""
+    player = w.finished.pairs.get(number=1).player_one
+    if public:
+        services.player_record_set(player=player, choice="public")
+    return [w.club.slug, player.pk]
+
+
+def _removal(w: World) -> str:
+    """The removal link of a message to player 1 of the finished evening, given an address."""
+    player = w.finished.pairs.get(number=1).player_one
+    services.player_email_set(player=player, email="anna@example.org", consent=True)
+    return removal_token(player)
 
 
 def _organiser(
@@ -103,6 +121,7 @@ PAGES: list[Visit] = [
     _organiser("season_detail", lambda w: [w.season.pk]),
     _organiser("season_edit", lambda w: [w.season.pk]),
     _organiser("club_settings", lambda w: [w.club.pk]),
+    _organiser("player_record", lambda w: _record(w, public=False), label="record-organiser"),
     # the print pages
     _organiser("print_seating", lambda w: [w.playing.pk]),
     _organiser("print_score_sheets", lambda w: [w.playing.pk]),
@@ -122,6 +141,8 @@ PAGES: list[Visit] = [
     Visit("public_pair", lambda w: [w.club.slug, w.target.slug, 1], label="public_pair-target"),
     Visit("public_find", lambda w: [w.club.slug, w.deals.slug]),
     Visit("season_public", lambda w: [w.club.slug, w.season.slug]),
+    Visit("player_record", lambda w: _record(w, public=True)),
+    Visit("player_email_removal", lambda w: [_removal(w)]),
     Visit("embed_club_standings", _club),
     Visit("embed_club_find", _club),
     Visit("embed_standings", lambda w: [w.club.slug, w.deals.slug]),
@@ -173,6 +194,7 @@ EXCLUDED: dict[str, str] = {
             "deal_check", "deal_save", "deal_remove", "table_entry_by", "dispute_choose",
             "embed_sites_save", "token_create", "token_revoke", "webhook_create",
             "webhook_delete", "decision_cancel", "round_publish", "round_clock", "absent_withdraw",
+            "club_records_save", "player_record_choice", "player_email", "link_email",
         ],
         POST_ONLY,
     ),

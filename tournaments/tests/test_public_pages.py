@@ -639,13 +639,14 @@ def test_the_organisers_tournament_page_has_the_publish_block(
 
 # --- a fixed number of queries, whatever the field ----------------------------------------------
 
-COLD = {"board": 23, "pair": 33}
+COLD = {"board": 23, "pair": 34}
 """A cold read on the database cache: the stored page and the tournament's version (one
 read, both missing); the tournament from the database, its version remembered; then the view's
 own reads: the tournament with its club, the data's cache read, the rows (the pairs and the
 current seating for the board, and its last two rounds' publication and clock; or for a pair
 page the pair, its substitutes, its tables' seats, their deals, the field's pair ids and its
-finished tables' seats, the withdrawals that left a table to its opponents as a bye), the
+finished tables' seats, the withdrawals that left a table to its opponents as a bye, its
+players for the links to their records), the
 arbiter's decisions (the standings' marks; for a pair page its
 marks and the penalties of its chart), and the database cache's writes of the data and of the
 rendered page. On Redis: 4 and 8."""

@@ -39,7 +39,7 @@ PUBLIC = {
     # below (a wrong token answers 404, every POST needs its CSRF token)
     "link_table", "link_check", "link_write", "link_accept", "link_dispute", "link_evening",
     # the opponents accept a deal on the writer's phone: the writer's link, and their pair code
-    "link_accept_code",
+    "link_accept_code", "link_email",
     # the read-only JSON API: published tournaments for anyone, a club's unpublished ones and
     # its deals for its own token only, walked below
     "api_index", "api-root", "api_clubs", "api_club", "api_season", "api_tournament",
@@ -49,6 +49,12 @@ PUBLIC = {
     "embed_club_standings", "embed_club_find", "embed_standings", "embed_find",
     # the web app manifest (a phone's home screen): the same for everyone
     "web_manifest",
+    # a player's record: public only where the club and the player allow it, otherwise for
+    # the club's organisers only (404 to anyone else, tested in test_player_records)
+    "player_record",
+    # the link at the foot of every message to a player: a signed token removes their address
+    # (tested in test_player_mail; a wrong token answers 404)
+    "player_email_removal",
 }  # fmt: skip
 """URL names anyone may open. Adding a name here is a decision: say why in the commit."""
 
@@ -129,6 +135,7 @@ def world(club: Club, organiser: User) -> dict[str, object]:
         ).pk,
         "token": Seat.objects.get(table=table, direction="ns").pair.token,
         "club_id": club.pk,
+        "player_id": tournament.pairs.first().player_one_id,  # type: ignore[union-attr]
         "token_id": opendata_services.token_create(club=club, name="site", user=organiser)[0].pk,
         "webhook_id": Webhook.objects.create(club=club, url="https://example.org/h").pk,
     }
@@ -193,8 +200,11 @@ def test_public_pages_show_no_email_and_no_unpublished_tournament(
     for tournament in (published, hidden):
         prepared = services.round_prepare(tournament=tournament, movement="random", seed=4)
         services.round_start(round=prepared.round)
+    services.club_records_set(club=club, public=True)
+    player = published.pairs.get(number=1).player_one
     client = Client()
     pages = [
+        f"/r/{club.slug}/{player.pk}/",
         "/",
         f"/t/{club.slug}/",
         f"/t/{club.slug}/{published.slug}/",
@@ -219,7 +229,7 @@ LINKS = [route for route in ALL if route.pattern.startswith("p/")]
 def test_the_pairs_links_are_all_walked() -> None:
     assert {route.name for route in LINKS} == {
         "link_table", "link_check", "link_write", "link_accept", "link_dispute", "link_evening",
-        "link_accept_code",
+        "link_accept_code", "link_email",
     }  # fmt: skip
 
 

@@ -12,6 +12,7 @@ from tournaments.views.organiser import (
     pairs,
     phases,
     players,
+    records,
     rounds,
     seasons,
     setup,
@@ -41,6 +42,16 @@ urlpatterns = [
     path("organise/pairs/<int:pair_id>/withdraw/", pairs.pair_withdraw, name="pair_withdraw"),
     path(
         "organise/pairs/<int:pair_id>/new-link/", pairs.pair_link_reissue, name="pair_link_reissue"
+    ),
+    path(
+        "organise/players/<int:player_id>/record/",
+        records.player_record_choice,
+        name="player_record_choice",
+    ),
+    path(
+        "organise/pairs/<int:pair_id>/players/<int:player_id>/email/",
+        records.player_email,
+        name="player_email",
     ),
     # rounds
     path(f"{T}/rounds/next/", rounds.round_prepare, name="round_prepare"),

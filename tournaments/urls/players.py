@@ -18,4 +18,5 @@ urlpatterns = [
         name="link_accept_code",
     ),
     path(f"{P}/evening/", players_evening.link_evening, name="link_evening"),
+    path(f"{P}/email/", players_evening.link_email, name="link_email"),
 ]

@@ -1,10 +1,10 @@
 """Public pages (no login): the home page, a club's published tournaments, a tournament's
 standings, projector view, pairs, "find your table" and standings file (CSV and Excel); a
-season's page and rankings."""
+season's page and rankings; a player's record."""
 
 from django.urls import path
 
-from tournaments.views.public import exports, front, pages, seasons
+from tournaments.views.public import exports, front, pages, records, seasons
 
 T = "t/<slug:club_slug>/<slug:tournament_slug>"
 S = "s/<slug:club_slug>/<slug:season_slug>"
@@ -18,6 +18,7 @@ urlpatterns = [
     path(f"{T}/find/", pages.find_table, name="public_find"),
     path(f"{T}/standings.csv", exports.public_standings_csv, name="public_standings_csv"),
     path(f"{T}/standings.xlsx", exports.public_standings_xlsx, name="public_standings_xlsx"),
+    path("r/<slug:club_slug>/<int:player_id>/", records.player_record, name="player_record"),
     path(f"{S}/", seasons.season_public, name="season_public"),
     path(
         f"{S}/pairs.csv",

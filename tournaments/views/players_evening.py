@@ -7,18 +7,24 @@ import time
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from burraco_club.i18n import use_club_language
+from tournaments import services
+from tournaments.forms.records import LinkEmailForm
 from tournaments.models import Seat
 from tournaments.selectors import links
 from tournaments.selectors import players as pages
 from tournaments.selectors.public import pair_history, release
+from tournaments.selectors.records import reader_club_ids
+from tournaments.services import ServiceError
 from tournaments.views.player_links import (
     REFRESH_SECONDS,
     HtmxHttpRequest,
@@ -28,6 +34,7 @@ from tournaments.views.player_links import (
     slow_down,
     too_many,
 )
+from tournaments.views.public.records import record_links
 
 
 @vary_on_headers("HX-Request")
@@ -63,12 +70,56 @@ def _evening_page(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
         **evening_context(tournament, seat.round, seat),
     }
     if not request.htmx:
+        pair = seat.pair
+        players = [pair.player_one, pair.player_two]
+        for player in players:
+            if player is not None:
+                player.club = tournament.club
+        context["record_links"] = record_links(players, reader_club_ids(request.user))
+        context["email_form"] = _email_form(seat, None)
         return render(request, "tournaments/players/evening.html", context)
     # the part the phone polls: shared by the pair's phones, so without a CSRF token
     response = render(request, "tournaments/players/evening.html#evening", context)
     made = (seat.table.version, tournament.results_version, time.time(), response.content)
     cache.set(_evening_key(seat.pk), made, EVENING_SECONDS)
     return response
+
+
+def _email_form(seat: Seat, data: Any) -> LinkEmailForm:
+    pair = seat.pair
+    players = [(p.pk, p.full_name) for p in (pair.player_one, pair.player_two) if p is not None]
+    return LinkEmailForm(data, players=players)
+
+
+@link_view
+@require_POST
+def link_email(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
+    """A player of the pair leaves their address, ticking their consent: their next table and
+    their result are sent to it."""
+    form = _email_form(seat, request.POST)
+    pair = seat.pair
+    if not form.is_valid():
+        messages.error(request, _("Choose who you are, and give an address."))
+        return redirect("link_evening", token=pair.token)
+    player = next(
+        p for p in (pair.player_one, pair.player_two) if p and p.pk == form.cleaned_data["player"]
+    )
+    try:
+        services.player_email_set(
+            player=player, email=form.cleaned_data["email"], consent=form.cleaned_data["consent"]
+        )
+    except ServiceError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        if player.email:
+            messages.success(
+                request,
+                _("Saved: your next table and your result go to %(email)s.")
+                % {"email": player.email},
+            )
+        else:
+            messages.success(request, _("Your address is removed."))
+    return redirect("link_evening", token=pair.token)
 
 
 EVENING_SECONDS = 3600

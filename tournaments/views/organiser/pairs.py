@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services
 from tournaments.forms.pairs import EntrantsFileForm, RenameForm, SubstituteForm, WithdrawForm
+from tournaments.forms.records import EmailForm
 from tournaments.models import Pair, Player, Round, Tournament
 from tournaments.rules import limits
 from tournaments.selectors.pairs import player_spells, withdrawal_seat
@@ -59,6 +60,7 @@ def _pair_context(pair: Pair, **forms: Any) -> dict[str, Any]:
             initial={"from_round": min(next_round, tournament.rounds), **forms.get("offer", {})},
         ),
         "withdraw_form": forms.get("withdraw_form") or _withdraw_form(pair, None),
+        "email_forms": [(player, EmailForm()) for player in _players(pair)],
     }
 
 

@@ -31,10 +31,14 @@ class Dot:
     label_y: str
     round_number: int
     text: str
+    caption: str = ""
+    """The tooltip, when it is not a round's ("17/11/2026: 3rd of 12")."""
 
     @property
     def title(self) -> str:
         """The dot's tooltip: "Round 3: 46"."""
+        if self.caption:
+            return self.caption
         return _("Round %(number)s: %(value)s") % {"number": self.round_number, "value": self.text}
 
 

@@ -21,15 +21,17 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from tournaments import selectors
-from tournaments.models import Club, Tournament
+from tournaments.models import Club, Pair, Tournament
 from tournaments.rules.evening import unpublished_text
 from tournaments.selectors import public as leaderboard
+from tournaments.selectors import records as selectors_records
 from tournaments.selectors.public import Seating
 from tournaments.selectors.public.models import Board
 from tournaments.selectors.public.phases import phase_rankings
 from tournaments.tables import PublicStandingsTable, StandingsTable
 from tournaments.views.public.charts import pair_charts
 from tournaments.views.public.page_cache import HtmxHttpRequest, cached_for_readers
+from tournaments.views.public.records import RecordLink, record_links
 
 SORTABLE = ("rank", "number", "players", "vp", "mp", "matches_won", "point_difference")
 SORTS = frozenset(
@@ -162,14 +164,19 @@ def _round_text(tournament: Tournament, seating: Seating | None) -> str:
 
 @require_safe
 @vary_on_headers("HX-Request", "HX-Target")
-@cached_for_readers(params={"sort": SORTS}, targets=("seating",))
+@cached_for_readers(params={"sort": SORTS}, targets=("seating",), absolute=True)
 def tournament_page(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) -> HttpResponse:
     """Live standings (sortable) and the current round's seating. htmx polls each region:
-    #seating answers with the seating, anything else with the standings."""
+    #seating answers with the seating, anything else with the standings. Its share buttons
+    carry its absolute address (so it is stored per host)."""
     tournament = _tournament(request, club_slug, tournament_slug)
     board = leaderboard.board(tournament)
     context = _page_context(
         tournament,
+        share_url=request.build_absolute_uri(
+            reverse("public_tournament", args=[club_slug, tournament_slug])
+        ),
+        share_title=tournament.name,
         board=board,
         seating=board.seating,
         table=_standings_table(request, tournament, board.standings),
@@ -232,6 +239,7 @@ def pair_page(
     context = _page_context(
         tournament,
         page=page,
+        record_links=[] if _wants_region(request) else _record_links(request, tournament, number),
         history=page.history,
         charts=pair_charts(tournament, page.points, field_size=page.field_size, number=number),
         pair_url=_pair_url(tournament),
@@ -241,6 +249,19 @@ def pair_page(
     if _wants_region(request):
         return render(request, f"{template}#history", context)
     return render(request, template, context)
+
+
+def _record_links(request: HttpRequest, tournament: Tournament, number: int) -> list[RecordLink]:
+    """The pair's players' records the reader may see (one query; a change of who may see them
+    bumps the results version, so a stored page never keeps a link no longer allowed)."""
+    pair = Pair.objects.select_related("player_one", "player_two").get(
+        tournament=tournament, number=number
+    )
+    players = [pair.player_one, pair.player_two]
+    for player in players:
+        if player is not None:
+            player.club = tournament.club
+    return record_links(players, selectors_records.reader_club_ids(request.user))
 
 
 @require_safe
