@@ -324,6 +324,13 @@ def tournament_update(
             )
             % {"number": last.number}
         )
+    if rounds != tournament.rounds and tournament.phases.exists():
+        raise ServiceError(
+            _(
+                "This tournament is played in phases: change its number of rounds on the "
+                "“Phases and gironi” page."
+            )
+        )
     plan = list(fields.get("movement_plan", tournament.movement_plan))
     fields["movement_plan"] = (plan + default_movement_plan(rounds)[len(plan) :])[:rounds]
     before = {key: _plain(getattr(tournament, key)) for key in fields}

@@ -407,3 +407,12 @@ def test_a_withdrawal_after_the_split_leaves_a_bye_in_its_girone_alone(
     ]  # fmt: skip
     seated = set(round_3.seats.values_list("pair_id", flat=True))
     assert b.pair_ids[0] not in seated and len(seated) == 11
+
+
+def test_the_settings_leave_a_planned_events_rounds_to_the_phase_page(club: Club) -> None:
+    tournament = _two_phases(club, pairs=8)
+    with pytest.raises(ServiceError, match="played in phases: change its number of rounds"):
+        services.tournament_update(tournament=tournament, rounds=6)
+    services.tournament_update(tournament=tournament, name="Gran Premio")  # the rest changes
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.rounds) == ("Gran Premio", 4)

@@ -1,5 +1,5 @@
-"""`manage.py seed_demo`: the demo club's two evenings, its login, and that a second run is a
-no-op."""
+"""`manage.py seed_demo`: the demo club's three evenings (one in two phases), its login, and
+that a second run is a no-op."""
 
 from collections import Counter
 from collections.abc import Iterator
