@@ -7,6 +7,7 @@ never computed here: DealSide rows hold what the scoring engine produced, and Ta
 rows hold totals the services derive from them, so pages read numbers and never recompute.
 """
 
+from tournaments.models.audit import ResultChange
 from tournaments.models.clubs import Club, Player, Season
 from tournaments.models.decisions import Decision
 from tournaments.models.events import TournamentEvent
@@ -15,7 +16,6 @@ from tournaments.models.play import (
     DealProposal,
     DealSide,
     Meld,
-    ResultChange,
     Round,
     Seat,
     Table,

@@ -4,6 +4,7 @@ opponents accept them; and the audit record of every result change."""
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -20,6 +21,8 @@ class Round(models.Model):
         MITCHELL = "mitchell", _("Mitchell")
         DANESE = "danese", _("Danese (by standings)")
         ROUND_ROBIN = "round_robin", _("Round robin")
+        SCHEDULE8 = "schedule8", _("Individual, 8 players: the complete schedule")
+        ROTATION12 = "rotation12", _("Individual, 12 players: the rotation")
 
     Status = states.RoundStatus
 
@@ -159,14 +162,29 @@ class Seat(models.Model):
     direction = models.CharField(
         verbose_name=_("direction"), max_length=2, choices=Direction.choices
     )
+    position = models.CharField(
+        verbose_name=_("seat"),
+        max_length=1,
+        choices=states.Position.choices,
+        blank=True,
+        default="",
+        help_text=_("Individual events: the player's seat (N, S, E, W); empty for pairs."),
+    )
 
     class Meta:
         verbose_name = _("seat")
         verbose_name_plural = _("seats")
-        ordering = ["table__number", "direction"]
+        ordering = ["table__number", "direction", "position"]
         constraints = [
             models.UniqueConstraint(fields=["round", "pair"], name="pair_one_table_per_round"),
-            models.UniqueConstraint(fields=["table", "direction"], name="one_pair_per_seat"),
+            models.UniqueConstraint(
+                fields=["table", "direction"], condition=Q(position=""), name="one_pair_per_seat"
+            ),
+            models.UniqueConstraint(
+                fields=["table", "position"],
+                condition=~Q(position=""),
+                name="one_player_per_seat",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -355,60 +373,4 @@ class DealProposal(models.Model):
             "table": self.table,
             "side": self.get_direction_display(),
             "status": self.get_status_display(),
-        }
-
-
-class ResultChange(models.Model):
-    """The audit record: every result saved, corrected or removed, and every step of a deal the
-    players wrote (written, accepted, disputed), by whom — an organiser, or a pair's link — and
-    when."""
-
-    class Action(models.TextChoices):
-        ENTERED = "entered", _("Entered")
-        CORRECTED = "corrected", _("Corrected")
-        REMOVED = "removed", _("Removed")
-        WRITTEN = "written", _("Written by a pair")
-        ACCEPTED = "accepted", _("Accepted by the opponents")
-        DISPUTED = "disputed", _("Disputed by the opponents")
-        SETTLED = "settled", _("Settled by the organiser")
-
-    tournament = models.ForeignKey(
-        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="changes"
-    )
-    table = models.ForeignKey(
-        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="changes"
-    )
-    deal_number = models.PositiveSmallIntegerField(verbose_name=_("deal number"))
-    action = models.CharField(verbose_name=_("action"), max_length=10, choices=Action.choices)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("user"),
-    )
-    pair = models.ForeignKey(
-        Pair,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("by the link of"),
-        help_text=_("The pair whose link did it (players' entry)."),
-    )
-    at = models.DateTimeField(verbose_name=_("when"), auto_now_add=True)
-    before = models.JSONField(verbose_name=_("before"), null=True, blank=True)
-    after = models.JSONField(verbose_name=_("after"), null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("result change")
-        verbose_name_plural = _("result changes")
-        ordering = ["-at", "-id"]
-
-    def __str__(self) -> str:
-        return gettext("%(action)s: deal %(number)s at %(table)s") % {
-            "action": self.get_action_display(),
-            "number": self.deal_number,
-            "table": self.table,
         }
