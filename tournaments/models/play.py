@@ -131,7 +131,9 @@ class Table(models.Model):
         return gettext("Table %(number)s") % {"number": self.number}
 
     def seat(self, direction: str) -> "Seat | None":
-        return next((s for s in self.seats.all() if s.direction == direction), None)
+        """The direction's seat: in an individual event its first (North, or East)."""
+        seats = [s for s in self.seats.all() if s.direction == direction]
+        return min(seats, key=lambda s: s.position, default=None)
 
     @property
     def ns(self) -> "Pair | None":

@@ -23,8 +23,8 @@ FIXED_SCHEDULES = {SCHEDULE8: (8, 7), ROTATION12: (12, 11)}
 PAIR_MOVEMENTS = ("random", "mitchell", "danese", "round_robin")
 """The movements that seat a pairs round (`movements.registry`)."""
 
-PLAYERS_AT_TABLE = 4
-"""An individual table seats North, South, East and West."""
+POSITIONS = ("N", "S", "E", "W")
+"""An individual table's seats: North and South partner East and West."""
 
 
 class Shaped(Protocol):

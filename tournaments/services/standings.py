@@ -71,6 +71,8 @@ def danese_standings(tournament: Tournament, *, before: int) -> list[int]:
 
 def danese_flags_refresh(*, tournament: Tournament) -> None:
     """Flag the Danese rounds whose pairing the current results would now make differently."""
+    if tournament.is_individual:
+        return  # the individual Danese is not flagged (yet): its rounds read no pairs' Danese
     for round_ in tournament.round_set.filter(movement=Round.Movement.DANESE):
         if round_.tables.filter(is_bye=True).count() > 1:
             continue  # a withdrawal left a table to a bye by the organiser's choice

@@ -1,0 +1,184 @@
+"""Individual tournaments (issue 25) through the services: players entered one a line, rounds
+seated four a table by the shape's plan (12 players: the rotation), deals entered as for pairs,
+and every player credited with the full VP and MP of their partnership (RULES.md); byes for
+the players sitting out; the refusals in the organiser's words."""
+
+import datetime
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from tournaments import services
+from tournaments.models import Club, Pair, Round, Seat, Table, Tournament
+from tournaments.rules.standings import TableOutcome
+from tournaments.services import ServiceError
+from tournaments.tests.export_evening import DIRTY, EW_STUCK, NS_CLOSES, PLAIN
+
+PLAYERS_12 = "\n".join(f"Nome{n} Cognome{n}" for n in range(1, 13))
+
+CLOSES_AGAINST_STUCK = [NS_CLOSES, EW_STUCK]  # 760 v -180
+STUCK_AGAINST_CLOSES = [EW_STUCK, NS_CLOSES]  # -180 v 760
+DIRTY_AGAINST_PLAIN = [DIRTY, PLAIN]  # 270 v 125
+PLAIN_AGAINST_DIRTY = [PLAIN, DIRTY]  # 125 v 270
+PLAIN_AGAINST_PLAIN = [PLAIN, PLAIN]  # 125 v 125
+
+DEALS = {
+    1: {
+        # 2280 v -540: 2820 ahead, 20-0
+        1: [CLOSES_AGAINST_STUCK] * 3,
+        # 520 v 665: 145 behind, 9-11
+        2: [DIRTY_AGAINST_PLAIN, PLAIN_AGAINST_DIRTY, PLAIN_AGAINST_DIRTY],
+        # 375 v 375: 10-10
+        3: [PLAIN_AGAINST_PLAIN] * 3,
+    },
+    2: {
+        # 810 v 375: 435 ahead, 14-6
+        1: [DIRTY_AGAINST_PLAIN] * 3,
+        # 70 v 1010: 940 behind, 3-17
+        2: [STUCK_AGAINST_CLOSES, PLAIN_AGAINST_PLAIN, PLAIN_AGAINST_PLAIN],
+        # 1155 v 215: 940 ahead, 17-3
+        3: [CLOSES_AGAINST_STUCK, DIRTY_AGAINST_PLAIN, PLAIN_AGAINST_DIRTY],
+    },
+}
+
+
+def individual(club: Club, players: str, **options: Any) -> Tournament:
+    tournament = services.tournament_create(
+        club=club,
+        name="Singolo del giovedì",
+        date=datetime.date(2026, 11, 19),
+        variant="classico",
+        entrants="players",
+        **{"rounds": 2, **options},
+    )
+    services.pairs_add(tournament=tournament, text=players)
+    return tournament
+
+
+def seating(round_: Round) -> list[tuple[int, ...]]:
+    """Each table's player numbers, N, S, E, W, then each bye table's player."""
+    tables = []
+    for table in round_.tables.order_by("number"):
+        seats = sorted(
+            table.seats.select_related("pair"), key=lambda s: "NSEW".index(s.position or "N")
+        )
+        tables.append(tuple(seat.pair.number for seat in seats))
+    return tables
+
+
+def play(tournament: Tournament, number: int, user: User) -> Round:
+    round_ = services.round_prepare(tournament=tournament, seed=number).round
+    services.round_start(round=round_)
+    for table_number, deals in DEALS[number].items():
+        table = Table.objects.get(round=round_, number=table_number)
+        for deal, sides in enumerate(deals, 1):
+            table.refresh_from_db()
+            services.deal_record(
+                table=table, number=deal, sides=sides, mode="summary", user=user,
+                version=table.version,
+            )  # fmt: skip
+    return round_
+
+
+def test_a_12_player_evening_credits_each_player_the_partnership_s_full_vp_and_mp(
+    club: Club, organiser: User
+) -> None:
+    tournament = individual(club, PLAYERS_12)
+    assert tournament.is_individual and tournament.movement_plan == []
+    assert list(tournament.pairs.values_list("number", "player_two")) == [
+        (n, None) for n in range(1, 13)
+    ]
+    first = play(tournament, 1, organiser)
+    second = play(tournament, 2, organiser)
+    assert [first.movement, second.movement] == ["rotation12", "rotation12"]
+    # the rotation: player 12 fixed, 1-11 moving on by one; N + S partner E + W
+    # the rotation's first round, then players 1-11 moved on by one, 12 staying at table 1
+    assert seating(first) == [(12, 1, 8, 11), (2, 3, 5, 7), (4, 9, 6, 10)]
+    assert seating(second) == [(12, 2, 9, 1), (3, 4, 6, 8), (5, 10, 7, 11)]
+    seats = Seat.objects.filter(round=first, table__number=1).values_list("position", "direction")
+    assert sorted(seats) == [("E", "ew"), ("N", "ns"), ("S", "ns"), ("W", "ew")]
+    # round 1: table 1 N-S 2280 MP 20 VP, E-W -540 MP 0 VP; table 2 N-S 520/9, E-W 665/11;
+    # table 3 375/10 each. Round 2: table 1 N-S 810/14, E-W 375/6; table 2 N-S 70/3,
+    # E-W 1010/17; table 3 N-S 1155/17, E-W 215/3.
+    expected = {
+        # player: (VP, MP) = round 1 + round 2
+        1: (20 + 6, 2280 + 375),  # South at table 1, then West at table 1
+        2: (9 + 14, 520 + 810),  # North at 2, then South at 1
+        3: (9 + 3, 520 + 70),  # South at 2, then North at 2
+        4: (10 + 3, 375 + 70),  # North at 3, then South at 2
+        5: (11 + 17, 665 + 1155),  # East at 2, then North at 3
+        6: (10 + 17, 375 + 1010),  # East at 3, then East at 2
+        7: (11 + 3, 665 + 215),  # West at 2, then East at 3
+        8: (0 + 17, -540 + 1010),  # East at 1, then West at 2
+        9: (10 + 6, 375 + 375),  # South at 3, then East at 1
+        10: (10 + 17, 375 + 1155),  # West at 3, then South at 3
+        11: (0 + 3, -540 + 215),  # West at 1, then West at 3
+        12: (20 + 14, 2280 + 810),  # North at table 1 both rounds
+    }
+    got = {p.number: (p.vp, p.mp) for p in tournament.pairs.all()}
+    assert got == expected
+    assert set(tournament.pairs.values_list("rounds_played", flat=True)) == {2}
+    # VP, then MP: 12 (34 VP), 5 (28), 10 (27 VP, 1530 MP), 6 (27 VP, 1385 MP), 1 (26) …
+    ranks = dict(tournament.pairs.values_list("number", "rank"))
+    assert ranks == {
+        12: 1, 5: 2, 10: 3, 6: 4, 1: 5, 2: 6, 8: 7, 9: 8, 7: 9, 4: 10, 3: 11, 11: 12
+    }  # fmt: skip
+
+
+def test_players_sitting_out_take_the_bye_award_one_bye_table_each(
+    club: Club, organiser: User
+) -> None:
+    players = "\n".join(f"Nome{n} Cognome{n}" for n in range(1, 7))
+    tournament = individual(club, players)
+    round_ = services.round_prepare(tournament=tournament, seed=7).round
+    assert round_.movement == "random"  # 6 players: a random round, then the Danese
+    tables = list(round_.tables.order_by("number"))
+    assert [(t.number, t.is_bye, t.seats.count()) for t in tables] == [
+        (1, False, 4), (2, True, 1), (3, True, 1)
+    ]  # fmt: skip
+    services.round_start(round=round_)
+    out = [t.seats.get().pair_id for t in tables[1:]]
+    # FIBUR 3's bye award: 14 VP and 355 MP, to each player sitting out
+    assert sorted(Pair.objects.filter(pk__in=out).values_list("vp", "mp", "byes")) == [
+        (14, 355, 1), (14, 355, 1)
+    ]  # fmt: skip
+
+
+def test_refusals_speak_the_organiser_s_words(club: Club) -> None:
+    tournament = individual(club, "\n".join(f"Nome{n} Cognome{n}" for n in range(1, 4)))
+    with pytest.raises(ServiceError, match="at least 4 players at one table: 3 play"):
+        services.round_prepare(tournament=tournament, seed=1)
+    eight = individual(club, "\n".join(f"Nome{n} Cognome{n}" for n in range(1, 10)))
+    with pytest.raises(ServiceError, match="exactly 8 players, and 9 play this round"):
+        services.round_prepare(tournament=eight, movement="schedule8", seed=1)
+    with pytest.raises(ServiceError, match="not by “Mitchell”"):
+        services.round_prepare(tournament=eight, movement="mitchell", seed=1)
+
+
+def test_an_individual_plan_refuses_the_pairs_movements(club: Club) -> None:
+    with pytest.raises(ServiceError, match="not by “Mitchell”"):
+        services.tournament_create(
+            club=club, name="Singolo", date=datetime.date(2026, 11, 19),
+            variant="classico", entrants="players", rounds=2,
+            movement_plan=["danese", "mitchell"],
+        )  # fmt: skip
+
+
+def test_players_level_on_vp_and_mp_draw_head_to_head_does_not_apply(club: Club) -> None:
+    tournament = individual(club, "Nome1 Cognome1")
+    plays = tournament.play_format
+    assert plays.individual
+    # player 1 beat player 2 (11-9) and lost to player 3; 1 and 2 end level on 20 VP, 600 MP
+    outcomes = [
+        TableOutcome(1, 2, 300, 245, 11, 9),
+        TableOutcome(3, 1, 400, 300, 11, 9),
+        TableOutcome(2, 4, 355, 300, 11, 9),
+    ]
+    ranks = {pid: record.rank for pid, record in plays.rank([1, 2, 3, 4], outcomes).items()}
+    assert ranks == {1: 1, 2: 1, 3: 3, 4: 4}
+    pairs = services.tournament_create(
+        club=club, name="Coppie", date=datetime.date(2026, 11, 19), variant="classico"
+    )
+    by_pairs = {pid: r.rank for pid, r in pairs.play_format.rank([1, 2, 3, 4], outcomes).items()}
+    assert by_pairs == {1: 1, 2: 2, 3: 3, 4: 4}  # head-to-head: 1 beat 2
