@@ -139,7 +139,11 @@ class StandingsTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no typ
         match format's extra columns are added, and nothing is taken away."""
         extra = tournament.play_format.extra_columns
         hidden = [name for name in EXTRA_COLUMNS if name not in extra]
+        if tournament.is_individual:  # rank, player_number, player, vp, mp, rounds_played
+            hidden.append("decisions")
         table = cls._in_words(tournament, cls(data, exclude=hidden, **options))
+        if tournament.is_individual:
+            table.export_names = {"number": "player_number", "players": "player"}
         table.decision_texts = pair_file_texts(tournament)
         return table
 
@@ -162,7 +166,8 @@ class StandingsTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no typ
     @staticmethod
     def _in_words(tournament: Tournament, table: "StandingsTable") -> "StandingsTable":
         # the pair column in the game's words ("Coppia", "Dupla"; "Giocatore" for two players)
-        table.columns["number"].column.verbose_name = capfirst(tournament.words["pair"])
+        entrant = "player" if tournament.is_individual else "pair"
+        table.columns["number"].column.verbose_name = capfirst(tournament.words[entrant])
         return table
 
 

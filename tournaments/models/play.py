@@ -145,6 +145,19 @@ class Table(models.Model):
         seat = self.seat(Seat.Direction.EW)
         return seat.pair if seat else None
 
+    def partner(self, direction: str) -> "Pair | None":
+        """An individual table's second player of the direction (South, West); None for pairs."""
+        seats = [s for s in self.seats.all() if s.direction == direction and s.position]
+        return max(seats, key=lambda s: s.position).pair if len(seats) > 1 else None
+
+    @property
+    def ns_partner(self) -> "Pair | None":
+        return self.partner(Seat.Direction.NS)
+
+    @property
+    def ew_partner(self) -> "Pair | None":
+        return self.partner(Seat.Direction.EW)
+
 
 class Seat(models.Model):
     """Who sits where in a round: the database itself keeps a pair at one table per round.

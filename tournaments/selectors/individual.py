@@ -1,11 +1,19 @@
 """Reads of an individual tournament's rounds (RULES.md "Individual tournaments"): the rounds
 played as the individual movements see them, built from the seats' positions (North, South,
-East, West; a player sitting out has a bye table of their own), and the players' rounds out."""
+East, West; a player sitting out has a bye table of their own), the players' rounds out, and
+the arbiter's balance report."""
 
 from collections import defaultdict
+from dataclasses import dataclass
 
-from tournaments.models import Round, Seat, Tournament
-from tournaments.movements import IndividualRound, IndividualTable
+from tournaments.models import Pair, Round, Seat, Tournament
+from tournaments.movements import (
+    Balance,
+    IndividualRound,
+    IndividualTable,
+    PlayerBalance,
+    balance_of,
+)
 
 POSITIONS = ("N", "S", "E", "W")
 
@@ -58,3 +66,33 @@ def individual_round(round_: Round) -> IndividualRound:
     """One round's stored seating as the movements see it."""
     seats = list(round_.seats.select_related("table", "round"))
     return rounds_of(seats).get(round_.number, IndividualRound(()))
+
+
+@dataclass(frozen=True)
+class BalanceRow:
+    """One player's line of the arbiter's balance report, with the counts against each other
+    player in the report's order."""
+
+    player: Pair
+    summary: PlayerBalance
+    partnered: tuple[int, ...]
+    opposed: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BalanceReport:
+    rows: list[BalanceRow]
+    balance: Balance
+
+
+def balance_report(tournament: Tournament) -> BalanceReport:
+    """How many times each player has partnered and opposed each other, and sat out, over the
+    rounds seated so far, players in number order (RULES.md "Individual tournaments")."""
+    players = list(tournament.pairs.select_related("player_one").order_by("number"))
+    history, _byes = individual_history(tournament)
+    balance = balance_of(history, [player.pk for player in players])
+    rows = [
+        BalanceRow(player, summary, balance.partnered[i], balance.opposed[i])
+        for i, (player, summary) in enumerate(zip(players, balance.rows, strict=True))
+    ]
+    return BalanceReport(rows, balance)

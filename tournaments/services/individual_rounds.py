@@ -87,13 +87,13 @@ def refusal_text(refusal: NoIndividualSeating, movement: str) -> str:
     if refusal.refusal == Refusal.SCHEDULE_SIZE:
         size = shapes.FIXED_SCHEDULES.get(movement, (0, 0))[0]
         return _(
-            "The %(movement)s is for exactly %(size)s players, and %(players)s play this "
+            "“%(movement)s” is for exactly %(size)s players, and %(players)s play this "
             "round: choose the Danese or a random draw."
         ) % {"movement": _movement_name(movement), "size": size, "players": players}
     if refusal.refusal == Refusal.SCHEDULE_FINISHED:
         return _("Every round of the schedule has been played: seat this one by the Danese.")
     return _(
-        "The rounds played are not the first rounds of the %(movement)s: seat this one by the "
+        "The rounds played are not the first rounds of “%(movement)s”: seat this one by the "
         "Danese."
     ) % {"movement": _movement_name(movement)}
 

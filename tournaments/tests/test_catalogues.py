@@ -114,12 +114,13 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
 
 SAME_IN = {
     "it": {"account", "file", "match", "password", "per", "standard", "slug"},
-    "es": {"error", "final", "noble", "plan", "provisional", "total"},
-    "pt_BR": {"final", "total", "ignore", "use"},
+    "es": {"error", "final", "individual", "noble", "plan", "provisional", "total"},
+    "pt_BR": {"final", "individual", "total", "ignore", "use"},
     "de": {
         # German words spelt as the English ones
         "april", "august", "september", "november", "bonus", "format", "hand", "joker",
-        "live", "minute", "name", "rest", "tab", "text", "version", "west",
+        "live", "minute", "name", "partner", "rest", "rotation", "tab", "text", "version",
+        "west",
         # a QR code is ein QR-Code
         "code",
         # the scoring contract's JSON fields and values, written as the JSON has them

@@ -8,10 +8,13 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Club, Pair, Round, Seat, Table, Tournament
 from tournaments.rules.standings import TableOutcome
+from tournaments.selectors.individual import balance_report
 from tournaments.services import ServiceError
 from tournaments.tests.export_evening import DIRTY, EW_STUCK, NS_CLOSES, PLAIN
 
@@ -182,3 +185,64 @@ def test_players_level_on_vp_and_mp_draw_head_to_head_does_not_apply(club: Club)
     )
     by_pairs = {pid: r.rank for pid, r in pairs.play_format.rank([1, 2, 3, 4], outcomes).items()}
     assert by_pairs == {1: 1, 2: 2, 3: 3, 4: 4}  # head-to-head: 1 beat 2
+
+
+def test_the_pages_show_four_names_a_table_and_the_files_rank_players(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament = individual(club, PLAYERS_12, published=True)
+    first = play(tournament, 1, organiser)
+    table = first.tables.get(number=2)  # North 2, South 3, East 5, West 7
+    for url in (
+        reverse("round_board", args=[first.pk]),
+        reverse("print_seating", args=[first.pk]),
+        reverse("print_score_sheets", args=[first.pk]),
+        reverse("table_entry", args=[table.pk]),
+    ):
+        html = organiser_client.get(url).content.decode()
+        for number in (2, 3, 5, 7):
+            assert f"Nome{number} Cognome{number}" in html, (url, number)
+    public = organiser_client.get(
+        reverse("public_find", args=[club.slug, tournament.slug])
+    ).content.decode()
+    assert all(f"Cognome{n}" in public for n in range(1, 13))  # every player, by surname
+    rows = organiser_client.get(reverse("standings_csv", args=[tournament.pk])).content
+    lines = rows.decode().splitlines()
+    assert lines[0] == "rank,player_number,player,vp,mp,rounds_played"
+    # round 1: players 12 and 1 (North-South at table 1) 20 VP and 2280 MP each
+    assert lines[1:3] == ["1,1,Nome1 Cognome1,20,2280,1", "1,12,Nome12 Cognome12,20,2280,1"]
+
+
+def test_my_evening_says_the_seat_the_partner_and_both_opponents(
+    club: Club, organiser: User
+) -> None:
+    tournament = individual(club, PLAYERS_12, result_entry="players")
+    services.round_prepare(tournament=tournament, seed=1)
+    player = tournament.pairs.get(number=7)  # West at table 2: partner 5, against 2 and 3
+    html = Client().get(reverse("link_evening", args=[player.token])).content.decode()
+    assert "Table 2" in html and "West" in html
+    assert "Your partner: 5, Nome5 Cognome5" in html
+    assert "Against: 2, Nome2 Cognome2; 3, Nome3 Cognome3" in html
+
+
+def test_the_balance_report_counts_partners_and_opponents(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament = individual(club, PLAYERS_12)
+    play(tournament, 1, organiser)
+    play(tournament, 2, organiser)
+    report = balance_report(tournament)
+    by_number = {row.player.number: row for row in report.rows}
+    numbers = [row.player.number for row in report.rows]
+    # player 12: partner 1 then 2; against 8 and 11, then 9 and 1
+    twelve = by_number[12]
+    assert [numbers[i] for i, n in enumerate(twelve.partnered) if n] == [1, 2]
+    assert [numbers[i] for i, n in enumerate(twelve.opposed) if n] == [1, 8, 9, 11]
+    assert (twelve.summary.partners, twelve.summary.opponents, twelve.summary.byes) == (2, 4, 0)
+    assert report.balance.repeated_partnerships == 0
+    html = organiser_client.get(reverse("balance_report", args=[tournament.pk])).content.decode()
+    assert "Balance report" in html and "Repeated partners: 0." in html
+    pairs = services.tournament_create(
+        club=club, name="Coppie", date=datetime.date(2026, 11, 19), variant="classico"
+    )
+    assert organiser_client.get(reverse("balance_report", args=[pairs.pk])).status_code == 404

@@ -1,10 +1,12 @@
 """`manage.py seed_demo`: a demo club to click through, built only through the services.
 
-It creates the club "Circolo Burraco Demo", its organiser (who can log in), 40 players and two
-evenings: a finished Burraco Classico tournament of 12 pairs and a Burraco Reale evening of 10
-pairs stopped in the middle of round 2. Every result goes through `services.deal_record` from
-deals drawn by `scoring.samples.random_deal` with fixed seeds, some typed card by card and some
-as the score sheet's numbers, so the demo is the same on every machine.
+It creates the club "Circolo Burraco Demo", its organiser (who can log in), 40 players and three
+evenings: a finished Burraco Classico tournament of 12 pairs, a Burraco Reale evening of 10
+pairs stopped in the middle of round 2, and a finished 12-player individual evening (the
+rotation: partners change every round, each player ranked alone). Every result goes through
+`services.deal_record` from deals drawn by `scoring.samples.random_deal` with fixed seeds, some
+typed card by card and some as the score sheet's numbers, so the demo is the same on every
+machine.
 
 Running it again creates nothing: each piece (club, organiser, players, each tournament) is
 looked for first, and the whole run is one transaction, so a failure leaves nothing half-made.
@@ -64,6 +66,8 @@ class Evening:
     finished: bool
     deals_entered_in_last: int = 0
     """In the round left open: how many deals to enter, table by table, in table order."""
+    entrants: str = "pairs"
+    """"players": an individual evening, `players` one by one."""
 
 
 FINISHED = Evening(
@@ -89,8 +93,20 @@ IN_PROGRESS = Evening(
 )
 
 
+INDIVIDUAL = Evening(
+    name="Singolo del giovedì",
+    date=datetime.date(2026, 11, 19),
+    variant="classico",
+    players=list(range(12)),
+    seed=1911,
+    rounds_to_play=3,
+    finished=True,
+    entrants="players",  # 12 players: the rotation, partners change every round
+)
+
+
 class Command(BaseCommand):
-    help = "Create the demo club, its organiser, players and two evenings (safe to run again)."
+    help = "Create the demo club, its organiser, players and three evenings (safe to run again)."
 
     def handle(self, *args: Any, **options: Any) -> None:
         # one language for all it prints: its own sentences are English, and so must be the
@@ -106,7 +122,8 @@ class Command(BaseCommand):
             organiser = _organiser(club, created)
             _players(club, created)
             tournaments = [
-                _evening(club, organiser, evening, created) for evening in (FINISHED, IN_PROGRESS)
+                _evening(club, organiser, evening, created)
+                for evening in (FINISHED, IN_PROGRESS, INDIVIDUAL)
             ]
         seconds = time.monotonic() - started
         if created:
@@ -185,22 +202,26 @@ def _evening(
         rounds=3,
         deals_per_round=3,
         vp_scale="fibur-3",
-        published=True,  # both on the club's public pages, the running one as it goes
+        published=True,  # all on the club's public pages, the running one as it goes
+        entrants=evening.entrants,
     )
     names = [" ".join(PLAYERS[index]) for index in evening.players]
-    services.pairs_add(
-        tournament=tournament,
-        text="\n".join(f"{a} / {b}" for a, b in zip(names[::2], names[1::2], strict=True)),
+    lines = (
+        names
+        if tournament.is_individual
+        else [f"{a} / {b}" for a, b in zip(names[::2], names[1::2], strict=True)]
     )
+    services.pairs_add(tournament=tournament, text="\n".join(lines))
     rng = random.Random(evening.seed)
     plan = tournament.movement_plan
     for number in range(1, evening.rounds_to_play + 2):
         if number > tournament.rounds:
             break
+        movement = plan[number - 1] if plan else None  # an individual's: by its size
         prepared = services.round_prepare(
             tournament=tournament,
-            movement=plan[number - 1],
-            step=1 if plan[number - 1] == Round.Movement.MITCHELL else None,
+            movement=movement,
+            step=1 if movement == Round.Movement.MITCHELL else None,
             seed=evening.seed * 10 + number,
         )
         services.round_start(round=prepared.round)
@@ -269,8 +290,9 @@ def _summary(tournament: Tournament) -> str:
     rounds = list(tournament.round_set.order_by("number"))
     done = sum(r.status == Round.Status.DONE for r in rounds)
     pairs = tournament.pairs.select_related("player_one", "player_two").order_by("rank", "number")
+    entrants = "players" if tournament.is_individual else "pairs"
     head = (
-        f"- {tournament} [{tournament.get_variant_display()}, {pairs.count()} pairs]: "
+        f"- {tournament} [{tournament.get_variant_display()}, {pairs.count()} {entrants}]: "
         f"{tournament.get_status_display().lower()}, {done} of {tournament.rounds} rounds done"
         + (", published" if tournament.published else "")
     )
