@@ -143,7 +143,8 @@ class StandingsTable(_NamedCells, tables.Table):  # type: ignore[misc]  # no typ
             hidden.append("decisions")
         table = cls._in_words(tournament, cls(data, exclude=hidden, **options))
         if tournament.is_individual:
-            table.export_names = {"number": "player_number", "players": "player"}
+            # this table's own names (README "Exports": an individual file names players)
+            table.export_names = {"number": "player_number", "players": "player"}  # type: ignore[misc]
         table.decision_texts = pair_file_texts(tournament)
         return table
 

@@ -93,8 +93,7 @@ def refusal_text(refusal: NoIndividualSeating, movement: str) -> str:
     if refusal.refusal == Refusal.SCHEDULE_FINISHED:
         return _("Every round of the schedule has been played: seat this one by the Danese.")
     return _(
-        "The rounds played are not the first rounds of “%(movement)s”: seat this one by the "
-        "Danese."
+        "The rounds played are not the first rounds of “%(movement)s”: seat this one by the Danese."
     ) % {"movement": _movement_name(movement)}
 
 

@@ -65,8 +65,8 @@ def _seating_for(
     """Round `number` seated by `movement` (`step`: the Mitchell step chosen, None to let the
     movement choose), with the promises it breaks."""
     if tournament.is_individual:
-        seated, warnings = individual_seating(tournament, number, movement, seed)
-        return Planned(seated, None, warnings)
+        players, warnings = individual_seating(tournament, number, movement, seed)
+        return Planned(players, None, warnings)
     entrants = list(tournament.pairs.order_by("number"))
     field = [pair for pair in entrants if pair.plays_in(number)]
     pair_ids = [pair.pk for pair in field]
