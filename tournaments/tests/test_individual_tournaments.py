@@ -12,10 +12,11 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Club, Pair, Round, Seat, Table, Tournament
+from tournaments.models import Club, DealSide, Pair, Round, Seat, Table, Tournament
 from tournaments.rules.standings import TableOutcome
 from tournaments.selectors.individual import balance_report
 from tournaments.services import ServiceError
+from tournaments.services import players as players_services
 from tournaments.tests.export_evening import DIRTY, EW_STUCK, NS_CLOSES, PLAIN
 
 PLAYERS_12 = "\n".join(f"Nome{n} Cognome{n}" for n in range(1, 13))
@@ -245,3 +246,22 @@ def test_the_balance_report_counts_partners_and_opponents(
         club=club, name="Coppie", date=datetime.date(2026, 11, 19), variant="classico"
     )
     assert organiser_client.get(reverse("balance_report", args=[pairs.pk])).status_code == 404
+
+
+def test_either_partner_writes_a_deal_and_an_opponent_accepts_it(club: Club) -> None:
+    tournament = individual(club, PLAYERS_12, result_entry="players")
+    round_ = services.round_prepare(tournament=tournament, seed=1).round
+    services.round_start(round=round_)
+    table = round_.tables.get(number=2)  # North 2, South 3, East 5, West 7
+    seat = {s.pair.number: s for s in table.seats.select_related("pair")}
+    sent = players_services.proposal_write(
+        seat=seat[3], number=1, sides=CLOSES_AGAINST_STUCK, mode="summary", key="south-1"
+    )
+    with pytest.raises(ServiceError, match="Your own pair wrote this deal"):
+        players_services.proposal_accept(seat=seat[2], proposal_id=sent.proposal.pk)  # the partner
+    players_services.proposal_accept(seat=seat[7], proposal_id=sent.proposal.pk)  # an opponent
+    sides = dict(DealSide.objects.filter(deal__table=table).values_list("direction", "total"))
+    assert sides == {"ns": 760, "ew": -180}
+    # the deal's side is North's and East's (the direction's first seat)
+    pairs = dict(DealSide.objects.filter(deal__table=table).values_list("direction", "pair"))
+    assert pairs == {"ns": seat[2].pair_id, "ew": seat[5].pair_id}
