@@ -31,6 +31,7 @@ from tournaments.backup.fields import (
     TOURNAMENT_EVENING_FIELDS,
     TOURNAMENT_FIELDS,
     TOURNAMENT_LATER_FIELDS,
+    TOURNAMENT_SHAPE_FIELDS,
     VERSION,
     Row,
 )
@@ -94,9 +95,11 @@ def _document(tournament: Tournament) -> dict[str, Any]:
             }
         )
     seats_of: dict[int, list[Row]] = defaultdict(list)
-    for seat in Seat.objects.filter(**in_tournament).order_by("table_id", "-direction"):
+    seats = Seat.objects.filter(**in_tournament).order_by("table_id", "-direction", "position")
+    for seat in seats:
+        place = {"position": seat.position} if seat.position else {}  # an individual's seat
         seats_of[seat.table_id].append(
-            {"direction": seat.direction, "pair": pair_number[seat.pair_id]}
+            {"direction": seat.direction, **place, "pair": pair_number[seat.pair_id]}
         )
     substitutions_of: dict[int, list[Row]] = defaultdict(list)
     for change in (
@@ -136,6 +139,7 @@ def _document(tournament: Tournament) -> dict[str, Any]:
                     *TOURNAMENT_LATER_FIELDS,
                     *TOURNAMENT_ENTRY_FIELDS,
                     *TOURNAMENT_EVENING_FIELDS,
+                    *TOURNAMENT_SHAPE_FIELDS,
                 ),
             ),
             "season": None if season is None else {"slug": season.slug, "name": season.name},

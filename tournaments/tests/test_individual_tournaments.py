@@ -12,9 +12,11 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.backup import tournament_export, tournament_import
 from tournaments.models import Club, DealSide, Pair, Round, Seat, Table, Tournament
 from tournaments.rules.standings import TableOutcome
 from tournaments.selectors.individual import balance_report
+from tournaments.selectors.seasons import season_standings
 from tournaments.services import ServiceError
 from tournaments.services import players as players_services
 from tournaments.tests.export_evening import DIRTY, EW_STUCK, NS_CLOSES, PLAIN
@@ -265,3 +267,63 @@ def test_either_partner_writes_a_deal_and_an_opponent_accepts_it(club: Club) -> 
     # the deal's side is North's and East's (the direction's first seat)
     pairs = dict(DealSide.objects.filter(deal__table=table).values_list("direction", "pair"))
     assert pairs == {"ns": seat[2].pair_id, "ew": seat[5].pair_id}
+
+
+def test_a_season_counts_individual_evenings_for_players_and_not_for_pairs(
+    club: Club, organiser: User
+) -> None:
+    tournament = individual(club, PLAYERS_12, rounds=1)
+    play(tournament, 1, organiser)
+    services.tournament_finish(tournament=tournament)
+    pairs = services.tournament_create(
+        club=club, name="Coppie", date=datetime.date(2026, 11, 20), variant="classico", rounds=1
+    )
+    # Nome12 and Nome1 as a pair, against Nome8 and Nome11
+    services.pairs_add(tournament=pairs, text="Nome12 Cognome12 / Nome1 Cognome1\n"
+                       "Nome8 Cognome8 / Nome11 Cognome11")  # fmt: skip
+    round_ = services.round_prepare(tournament=pairs, movement="random", seed=3).round
+    services.round_start(round=round_)
+    table = round_.tables.get()
+    ns_first = table.ns.player_one.first_name == "Nome12"  # type: ignore[union-attr]
+    for deal, sides in enumerate(DEALS[1][2], 1):  # 520 v 665: 9-11
+        table.refresh_from_db()
+        services.deal_record(
+            table=table, number=deal, sides=sides, mode="summary", user=organiser,
+            version=table.version,
+        )  # fmt: skip
+    services.tournament_finish(tournament=pairs)
+    season = services.season_create(club=club, name="Inverno", tournaments=[tournament, pairs])
+    standings = season_standings(season=season)
+    # the pairs' ranking: only the pairs evening, two pairs
+    assert [row["evenings_played"] for row in standings.pairs] == [1, 1]
+    by_player = {row["player"]: row for row in standings.players}
+    twelve = by_player["Nome12 Cognome12"]
+    # the individual evening (North at table 1: 20 VP, 2280 MP) and the pairs evening
+    pair_vp, pair_mp = (9, 520) if ns_first else (11, 665)
+    assert (twelve["evenings_played"], twelve["vp"], twelve["mp"]) == (
+        2, 20 + pair_vp, 2280 + pair_mp
+    )  # fmt: skip
+    assert by_player["Nome5 Cognome5"]["evenings_played"] == 1  # the individual one only
+
+
+def test_a_backup_of_an_individual_evening_restores_every_seat_and_standing(
+    club: Club, other_club: Club, organiser: User
+) -> None:
+    tournament = individual(club, PLAYERS_12)
+    play(tournament, 1, organiser)
+    play(tournament, 2, organiser)
+    data = tournament_export(tournament=tournament)
+    assert data["tournament"]["entrants"] == "players"
+    first_table = data["rounds"][0]["tables"][0]["seats"]
+    assert first_table == [
+        {"direction": "ns", "position": "N", "pair": 12},
+        {"direction": "ns", "position": "S", "pair": 1},
+        {"direction": "ew", "position": "E", "pair": 8},
+        {"direction": "ew", "position": "W", "pair": 11},
+    ]
+    copy = tournament_import(data=data, club=other_club)
+    assert copy.is_individual
+    standing = {p.number: (p.vp, p.mp, p.rank) for p in tournament.pairs.all()}
+    assert {p.number: (p.vp, p.mp, p.rank) for p in copy.pairs.all()} == standing
+    first = copy.round_set.get(number=1)
+    assert seating(first) == [(12, 1, 8, 11), (2, 3, 5, 7), (4, 9, 6, 10)]
