@@ -19,6 +19,7 @@ from tournaments.selectors.individual import balance_report
 from tournaments.selectors.seasons import season_standings
 from tournaments.services import ServiceError
 from tournaments.services import players as players_services
+from tournaments.services.decisions import decision_take
 from tournaments.tests.export_evening import DIRTY, EW_STUCK, NS_CLOSES, PLAIN
 
 PLAYERS_12 = "\n".join(f"Nome{n} Cognome{n}" for n in range(1, 13))
@@ -327,3 +328,37 @@ def test_a_backup_of_an_individual_evening_restores_every_seat_and_standing(
     assert {p.number: (p.vp, p.mp, p.rank) for p in copy.pairs.all()} == standing
     first = copy.round_set.get(number=1)
     assert seating(first) == [(12, 1, 8, 11), (2, 3, 5, 7), (4, 9, 6, 10)]
+
+
+def test_the_page_that_seats_a_round_offers_the_individual_movements(
+    club: Club, organiser_client: Client
+) -> None:
+    tournament = individual(club, PLAYERS_12)
+    url = reverse("round_prepare", args=[tournament.pk])
+    html = organiser_client.get(url).content.decode()
+    assert '<option value="rotation12" selected>' in html  # 12 players: the rotation
+    assert 'value="mitchell"' not in html and 'value="round_robin"' not in html
+    response = organiser_client.post(url, {"movement": "mitchell", "seed": "5"})
+    assert "Select a valid choice" in response.content.decode()
+    assert not tournament.round_set.exists()
+    organiser_client.post(url, {"movement": "rotation12", "seed": "5", "previewed": ""})
+    assert list(tournament.round_set.values_list("movement", flat=True)) == ["rotation12"]
+
+
+def test_a_decision_falls_on_one_player_of_an_individual_table(club: Club, organiser: User) -> None:
+    tournament = individual(club, PLAYERS_12)
+    round_ = services.round_prepare(tournament=tournament, seed=1).round
+    services.round_start(round=round_)
+    table = round_.tables.get(number=2)  # North 2, South 3, East 5, West 7
+    south = tournament.pairs.get(number=3)
+    with pytest.raises(ServiceError, match="choose pair 2 or 3 or 5 or 7"):
+        decision_take(
+            table=table, kind="penalty", pair=tournament.pairs.get(number=1), mp=50,
+            reason="Slow play", user=organiser,
+        )  # fmt: skip
+    decision_take(
+        table=table, kind="penalty", pair=south, mp=50, reason="Slow play", user=organiser
+    )
+    south.refresh_from_db()
+    north = tournament.pairs.get(number=2)
+    assert (south.mp, north.mp) == (-50, 0)  # the player's, not the partnership's
