@@ -362,3 +362,50 @@ def test_a_decision_falls_on_one_player_of_an_individual_table(club: Club, organ
     south.refresh_from_db()
     north = tournament.pairs.get(number=2)
     assert (south.mp, north.mp) == (-50, 0)  # the player's, not the partnership's
+
+
+def test_a_22_player_evening_random_then_danese_two_sit_out_and_byes_rotate(
+    club: Club, organiser: User
+) -> None:
+    players = "\n".join(f"Nome{n} Cognome{n}" for n in range(1, 23))
+    tournament = individual(club, players, rounds=4)
+    partners: set[frozenset[int]] = set()
+    sat_out: list[int] = []
+    for number in range(1, 5):
+        round_ = services.round_prepare(tournament=tournament, seed=40 + number).round
+        assert round_.movement == ("random" if number == 1 else "danese")
+        services.round_start(round=round_)
+        tables = list(round_.tables.order_by("number"))
+        assert [t.is_bye for t in tables] == [False] * 5 + [True] * 2  # 20 play, 2 sit out
+        for table in tables[:5]:
+            by_side: dict[str, list[int]] = {"ns": [], "ew": []}
+            for seat in table.seats.all():
+                by_side[seat.direction].append(seat.pair_id)
+            for side in by_side.values():
+                assert frozenset(side) not in partners  # never the same partner twice
+                partners.add(frozenset(side))
+            for deal, sides in enumerate(DEALS[1][(table.number - 1) % 3 + 1], 1):
+                table.refresh_from_db()
+                services.deal_record(
+                    table=table, number=deal, sides=sides, mode="summary", user=organiser,
+                    version=table.version,
+                )  # fmt: skip
+        sat_out += [t.seats.get().pair_id for t in tables[5:]]
+    assert len(set(sat_out)) == 8  # nobody sits out twice while another has not
+    # every player's standing, added up from the seats and the tables' stored results: a
+    # seated player takes the side's full VP and MP, one sitting out the bye's 14 VP, 355 MP
+    expected: dict[int, list[int]] = {p.pk: [0, 0, 0] for p in tournament.pairs.all()}
+    for seat in Seat.objects.filter(round__tournament=tournament).select_related("table"):
+        table, record = seat.table, expected[seat.pair_id]
+        if table.is_bye:
+            vp, mp = 14, 355
+        elif seat.direction == "ns":
+            vp, mp = table.ns_vp or 0, table.ns_mp
+        else:
+            vp, mp = table.ew_vp or 0, table.ew_mp
+        record[0], record[1], record[2] = record[0] + vp, record[1] + mp, record[2] + 1
+    got = {p.pk: [p.vp, p.mp, p.rounds_played] for p in tournament.pairs.all()}
+    assert got == expected
+    # 4 rounds of 5 tables (20 VP a table, credited in full to both players of a side: 40)
+    # and two byes of 14 VP
+    assert sum(vp for vp, _mp, _rounds in got.values()) == 4 * (5 * 40 + 2 * 14)
