@@ -244,6 +244,11 @@ class Tournament(DecisionNumbers):
         return is_individual(self)
 
     @property
+    def entrant_word(self) -> str:
+        """What an entrant is called in this tournament's game: a pair, or a player alone."""
+        return self.words["player" if self.is_individual else "pair"]
+
+    @property
     def words(self) -> Words:
         """The words of this tournament's game in the reader's language (the active one)."""
         return words_for(self.variant)

@@ -224,6 +224,7 @@ def test_my_evening_says_the_seat_the_partner_and_both_opponents(
     player = tournament.pairs.get(number=7)  # West at table 2: partner 5, against 2 and 3
     html = Client().get(reverse("link_evening", args=[player.token])).content.decode()
     assert "Table 2" in html and "West" in html
+    assert "Player 7: my evening" in html
     assert "Your partner: 5, Nome5 Cognome5" in html
     assert "Against: 2, Nome2 Cognome2; 3, Nome3 Cognome3" in html
 
