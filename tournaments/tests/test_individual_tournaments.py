@@ -410,3 +410,20 @@ def test_a_22_player_evening_random_then_danese_two_sit_out_and_byes_rotate(
     # 4 rounds of 5 tables (20 VP a table, credited in full to both players of a side: 40)
     # and two byes of 14 VP
     assert sum(vp for vp, _mp, _rounds in got.values()) == 4 * (5 * 40 + 2 * 14)
+
+
+def test_two_players_swap_seats_and_positions_before_the_round_starts(club: Club) -> None:
+    players = "\n".join(f"Nome{n} Cognome{n}" for n in range(1, 7))
+    tournament = individual(club, players)
+    round_ = services.round_prepare(tournament=tournament, seed=7).round
+    seated = seating(round_)  # table 1's four players, then the two sitting out
+    north, out = (
+        tournament.pairs.get(number=seated[0][0]),
+        tournament.pairs.get(number=seated[1][0]),
+    )
+    assert services.round_swap(round=round_, pair_a=north, pair_b=out) == []  # a first round
+    after = seating(round_)
+    assert after[0] == (out.number, *seated[0][1:])  # the player sitting out now sits North
+    assert sorted(after[1:]) == sorted([(north.number,), seated[2]])
+    assert Seat.objects.get(round=round_, pair=out).position == "N"
+    assert Seat.objects.get(round=round_, pair=north).position == ""
