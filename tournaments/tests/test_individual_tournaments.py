@@ -427,3 +427,29 @@ def test_two_players_swap_seats_and_positions_before_the_round_starts(club: Club
     assert sorted(after[1:]) == sorted([(north.number,), seated[2]])
     assert Seat.objects.get(round=round_, pair=out).position == "N"
     assert Seat.objects.get(round=round_, pair=north).position == ""
+
+
+def test_a_danese_round_no_longer_as_the_standings_pair_it_is_flagged(
+    club: Club, organiser: User
+) -> None:
+    players = "\n".join(f"Nome{n} Cognome{n}" for n in range(1, 17))
+    tournament = individual(club, players)
+    first = services.round_prepare(tournament=tournament, seed=3).round
+    services.round_start(round=first)
+    for table in first.tables.order_by("number"):
+        for deal, sides in enumerate(DEALS[1][(table.number - 1) % 3 + 1], 1):
+            table.refresh_from_db()
+            services.deal_record(
+                table=table, number=deal, sides=sides, mode="summary", user=organiser,
+                version=table.version,
+            )  # fmt: skip
+    second = services.round_prepare(tournament=tournament, seed=4).round
+    assert second.movement == "danese"
+    services.danese_flags_refresh(tournament=tournament)
+    second.refresh_from_db()
+    assert not second.pairing_outdated  # as the Danese paired it
+    at_1, at_4 = (second.tables.get(number=n).seats.get(position="N").pair for n in (1, 4))
+    services.round_swap(round=second, pair_a=at_1, pair_b=at_4)
+    services.danese_flags_refresh(tournament=tournament)
+    second.refresh_from_db()
+    assert second.pairing_outdated  # the leaders' table seated by hand: no longer the Danese's
