@@ -166,10 +166,11 @@ def test_tournaments_are_found_by_name_and_filtered_by_status_variant_and_format
     superuser_client: Client,
 ) -> None:
     assert found(superuser_client, Tournament, "?q=reale") == 1
-    assert found(superuser_client, Tournament, "?status__exact=finished") == 1
+    # the finished Tuesday and the finished individual Thursday (Burraco Classico both)
+    assert found(superuser_client, Tournament, "?status__exact=finished") == 2
     assert found(superuser_client, Tournament, "?status__exact=running") == 1
-    assert found(superuser_client, Tournament, "?variant__exact=classico") == 1
-    assert found(superuser_client, Tournament, "?format__exact=deals") == 2
+    assert found(superuser_client, Tournament, "?variant__exact=classico") == 2
+    assert found(superuser_client, Tournament, "?format__exact=deals") == 3
     assert found(superuser_client, Tournament, "?format__exact=target") == 0
 
 
@@ -185,19 +186,20 @@ def test_tables_are_filtered_by_tournament_round_and_status(superuser_client: Cl
     assert found(superuser_client, Table, "?status__exact=not_started") == 2
     assert found(superuser_client, Table, "?status__exact=in_progress") == 1
     assert found(superuser_client, Table, "?q=martedì") == 18
-    assert found(superuser_client, Table, "?round__number=3") == 6
+    assert found(superuser_client, Table, "?round__number=3") == 6 + 3  # and the individual's
 
 
 def test_result_changes_are_filtered_by_action_user_and_date(superuser_client: Client) -> None:
     organiser = User.objects.get(username="organiser")
-    assert found(superuser_client, ResultChange, "?action__exact=entered") == 54 + 23
+    # the three evenings' deals: Tuesday's 54, the Reale's 23, the individual Thursday's 27
+    assert found(superuser_client, ResultChange, "?action__exact=entered") == 54 + 23 + 27
     assert found(superuser_client, ResultChange, "?action__exact=corrected") == 0
-    assert found(superuser_client, ResultChange, f"?user__id__exact={organiser.pk}") == 77
-    assert found(superuser_client, ResultChange, "?q=organiser") == 77
+    assert found(superuser_client, ResultChange, f"?user__id__exact={organiser.pk}") == 104
+    assert found(superuser_client, ResultChange, "?q=organiser") == 104
     change = ResultChange.objects.first()
     assert change is not None
     day = f"?at__year={change.at.year}&at__month={change.at.month}&at__day={change.at.day}"
-    assert found(superuser_client, ResultChange, day) == 77
+    assert found(superuser_client, ResultChange, day) == 104
 
 
 # --- nothing computed can be changed -------------------------------------------------------------
@@ -295,4 +297,4 @@ def test_a_whole_tournament_can_still_be_deleted_with_its_results(
     response = superuser_client.post(url(Tournament, "delete", tournament.pk), {"post": "yes"})
     assert response.status_code == 302
     assert not Deal.objects.filter(table__round__tournament_id=tournament.pk).exists()
-    assert Tournament.objects.count() == 1
+    assert Tournament.objects.count() == 2  # Tuesday's and the individual Thursday
