@@ -124,7 +124,7 @@ def clock_pause(
     clock = evening.clock_of(
         ends_at=round_.clock_ends_at, paused_seconds=round_.clock_paused_seconds, now=now
     )
-    if refusal := evening.pause_refusal(clock):
+    if (refusal := evening.pause_refusal(clock)) or clock is None:
         raise ServiceError(refusal)
     round_.clock_paused_seconds = clock.left
     round_.save(update_fields=["clock_paused_seconds"])

@@ -114,8 +114,11 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
 
 SAME_IN = {
     "it": {"account", "file", "match", "password", "per", "standard", "slug"},
-    "es": {"error", "final", "individual", "noble", "plan", "provisional", "total"},
-    "pt_BR": {"final", "individual", "total", "ignore", "use"},
+    "es": {"error", "final", "individual", "noble", "plan", "provisional", "total",
+           # a tournament's levels
+           "provincial", "federal", "regional"},
+    "pt_BR": {"final", "individual", "total", "ignore", "use", "provincial", "federal",
+              "regional"},
     "de": {
         # German words spelt as the English ones
         "april", "august", "september", "november", "bonus", "format", "hand", "joker",

@@ -82,6 +82,10 @@ def test_no_module_is_far_past_400_lines(name: str) -> None:
         ("tournaments.rules", (
             "tournaments.models", "tournaments.services", "tournaments.selectors", VIEWS,
         )),
+        # the prize and points engines are pure: plain values in, plain values out
+        ("tournaments.prizes", (
+            "tournaments.models", "tournaments.services", "tournaments.selectors", VIEWS,
+        )),
         # reads never write, and never render
         ("tournaments.selectors", ("tournaments.services", "tournaments.views")),
         # writes never render
