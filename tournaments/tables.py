@@ -148,7 +148,12 @@ class StandingsTable(QuickBody, _NamedCells, tables.Table):  # type: ignore[misc
         gironi = latest_girone_names(tournament)
         if not gironi:
             hidden.append("girone")
+        if tournament.is_individual:  # rank, player_number, player, vp, mp, rounds_played
+            hidden.append("decisions")
         table = cls._in_words(tournament, cls(data, exclude=hidden, **options))
+        if tournament.is_individual:
+            # this table's own names (README "Exports": an individual file names players)
+            table.export_names = {"number": "player_number", "players": "player"}  # type: ignore[misc]
         table.decision_texts = pair_file_texts(tournament)
         if gironi:
             numbers = dict(tournament.pairs.values_list("pk", "number"))
@@ -183,7 +188,8 @@ class StandingsTable(QuickBody, _NamedCells, tables.Table):  # type: ignore[misc
     @staticmethod
     def _in_words(tournament: Tournament, table: "StandingsTable") -> "StandingsTable":
         # the pair column in the game's words ("Coppia", "Dupla"; "Giocatore" for two players)
-        table.columns["number"].column.verbose_name = capfirst(tournament.words["pair"])
+        entrant = "player" if tournament.is_individual else "pair"
+        table.columns["number"].column.verbose_name = capfirst(tournament.words[entrant])
         return table
 
 

@@ -116,13 +116,20 @@ def standings_answer(tournament: Tournament) -> schemas.Standings:
     """The standings CSV's rows: the same table (`StandingsTable.for_export`) from the same
     read (`selectors.standings_for`), each row its columns by their CSV names."""
     table = StandingsTable.for_export(tournament, selectors.standings_for(tournament))
-    columns = [name for _column, name in exports.export_columns(table)]
+    # an individual tournament's file names its players (player_number, player); the API's
+    # rows keep one shape: each player is an entrant of one, under pair_number and players
+    named = {"player_number": "pair_number", "player": "players"}
+    columns = [named.get(name, name) for _column, name in exports.export_columns(table)]
+    records = [
+        {named.get(key, key): value for key, value in row.items()}
+        for row in exports.table_records(table)
+    ]
     return schemas.Standings(
         club=tournament.club.slug,
         tournament=tournament.slug,
         final=tournament.is_finished,
         columns=columns,
-        rows=[schemas.StandingsRow(**row) for row in exports.table_records(table)],
+        rows=[schemas.StandingsRow(**row) for row in records],
     )
 
 

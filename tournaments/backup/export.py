@@ -33,6 +33,7 @@ from tournaments.backup.fields import (
     TOURNAMENT_EVENING_FIELDS,
     TOURNAMENT_FIELDS,
     TOURNAMENT_LATER_FIELDS,
+    TOURNAMENT_SHAPE_FIELDS,
     VERSION,
     Row,
 )
@@ -101,9 +102,12 @@ def _document(tournament: Tournament) -> dict[str, Any]:
             }
         )
     seats_of: dict[int, list[Row]] = defaultdict(list)
-    seats = Seat.objects.filter(**in_tournament).order_by("table_id", "-direction")
-    for table_id, direction, pair_id in seats.values_list("table_id", "direction", "pair_id"):
-        seats_of[table_id].append({"direction": direction, "pair": pair_number[pair_id]})
+    seats = Seat.objects.filter(**in_tournament).order_by("table_id", "-direction", "position")
+    for table_id, direction, position, pair_id in seats.values_list(
+        "table_id", "direction", "position", "pair_id"
+    ):
+        place = {"position": position} if position else {}  # an individual's seat
+        seats_of[table_id].append({"direction": direction, **place, "pair": pair_number[pair_id]})
     substitutions_of: dict[int, list[Row]] = defaultdict(list)
     for change in (
         Substitution.objects.filter(pair__tournament=tournament)
@@ -142,6 +146,7 @@ def _document(tournament: Tournament) -> dict[str, Any]:
                     *TOURNAMENT_LATER_FIELDS,
                     *TOURNAMENT_ENTRY_FIELDS,
                     *TOURNAMENT_EVENING_FIELDS,
+                    *TOURNAMENT_SHAPE_FIELDS,
                 ),
             ),
             "season": None if season is None else {"slug": season.slug, "name": season.name},

@@ -28,6 +28,10 @@ when read (a file written before has neither: 15 minutes, at once)."""
 TOURNAMENT_ENTRY_FIELDS = ("result_entry",)
 """Who enters the results, the organiser or the players; optional when read (a file written
 before the players could enter them has none: the organiser)."""
+TOURNAMENT_SHAPE_FIELDS = ("entrants", "danese_table_order")
+"""Pairs, or players ranked alone (an individual tournament), and its Danese's table setting;
+optional when read (a file written before individual tournaments has neither: pairs). An
+individual tournament's seats carry their "position" (N, S, E, W) too."""
 PLAYER_FIELDS = ("first_name", "last_name", "card_number")
 PAIR_FIELDS = ("number", *STANDING_FIELDS)
 PAIR_PLAY_FIELDS = ("joined_from", "withdrawn_from")

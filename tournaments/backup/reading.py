@@ -33,6 +33,7 @@ from tournaments.backup.fields import (
     TOURNAMENT_EVENING_FIELDS,
     TOURNAMENT_FIELDS,
     TOURNAMENT_LATER_FIELDS,
+    TOURNAMENT_SHAPE_FIELDS,
     VERSION,
     Row,
 )
@@ -62,6 +63,8 @@ from tournaments.models import (
     Tournament,
     TournamentEvent,
 )
+from tournaments.rules.shapes import POSITIONS
+from tournaments.rules.states import POSITION_DIRECTION
 from tournaments.services import ServiceError
 
 
@@ -135,6 +138,9 @@ class _TableIn:
     row: Table
     where: str
     seats: dict[str, int] = field(default_factory=dict)
+    """Direction -> its pair; at an individual table, its first player (North, East)."""
+    places: dict[str, int] = field(default_factory=dict)
+    """Where each seated pair (or player, by position) sits: direction or position -> id."""
     deals: list[DealIn] = field(default_factory=list)
     proposals: list[ProposalIn] = field(default_factory=list)
 
@@ -186,6 +192,7 @@ def read(data: Row, club: Club) -> Backup:
         *present(head, TOURNAMENT_LATER_FIELDS),
         *present(head, TOURNAMENT_ENTRY_FIELDS),
         *present(head, TOURNAMENT_EVENING_FIELDS),
+        *present(head, TOURNAMENT_SHAPE_FIELDS),
     )
     tournament = Tournament(club=club, **field_values(Tournament, head, names, "the tournament"))
     season = head.get("season")
@@ -301,16 +308,29 @@ def _read_round(row: object, pairs: dict[int, _PairIn]) -> _RoundIn:
                 Seat._meta.get_field("direction"), seat, f"{table_where}, a seat"
             )
             pair = whole_number(seat, "pair", f"{table_where}, a seat")
+            position = seat.get("position", "")
+            if position not in ("", *POSITIONS) or (
+                position and POSITION_DIRECTION[position] != direction
+            ):
+                raise bad(table_where, f"seats pair {pair} at an unknown place {position!r}")
             if pair not in pairs:
                 raise bad(table_where, f"seats pair {pair}, which is not in the file")
             if pair in seated:
                 raise bad(where, f"seats pair {pair} twice")
-            if direction in table.seats:
+            if (position or direction) in table.places:
                 raise bad(table_where, f"seats two pairs {SIDE_NAMES[direction]}")
             seated.add(pair)
-            table.seats[direction] = pair
+            table.places[position or direction] = pair
+        table.seats = {
+            direction: table.places.get(first, table.places.get(direction, 0))
+            for direction, first in ((NS, "N"), (EW, "E"))
+        }
         wanted = {NS} if table.row.is_bye else {NS, EW}
-        if set(table.seats) != wanted:
+        if "N" in table.places:
+            wanted = set(POSITIONS)  # an individual table: four players
+        else:
+            table.seats = {d: pair for d, pair in table.seats.items() if d in table.places}
+        if set(table.places) != wanted:
             kind = "a bye seats one pair, North-South" if table.row.is_bye else "seats two pairs"
             raise bad(table_where, f"should be a table that {kind}")
         for deal_row in as_list(table_row, "deals", table_where):
@@ -372,7 +392,9 @@ def _read_proposal(row: object, table: _TableIn) -> ProposalIn:
     if values["number"] < 1:
         raise bad(where, "should have a deal number from 1")
     pair = whole_number(row, "pair", where)
-    if pair != table.seats[values["direction"]]:
+    side = values["direction"]
+    at_side = {p for key, p in table.places.items() if POSITION_DIRECTION.get(key, key) == side}
+    if pair not in at_side:  # at an individual table, either partner writes
         raise bad(
             where, f"names pair {pair}, but pair {table.seats[values['direction']]} sits there"
         )

@@ -36,6 +36,7 @@ from tournaments.models import (
     TournamentEvent,
 )
 from tournaments.rules.names import move_particles, sort_name
+from tournaments.rules.states import POSITION_DIRECTION
 from tournaments.services import ServiceError
 from tournaments.services.links import codes_issued
 
@@ -139,10 +140,16 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
             tables[(round_.row.number, table.row.number)] = table.row
     Table.objects.bulk_create(tables.values())
     Seat.objects.bulk_create(
-        Seat(round=round_.row, table=table.row, pair=backup.pairs[pair].row, direction=direction)
+        Seat(
+            round=round_.row,
+            table=table.row,
+            pair=backup.pairs[pair].row,
+            direction=POSITION_DIRECTION.get(place, place),
+            position=place if place in POSITION_DIRECTION else "",
+        )
         for round_ in backup.rounds
         for table in round_.tables
-        for direction, pair in table.seats.items()
+        for place, pair in table.places.items()
     )
     users = _users(backup, notes)
     deals = []

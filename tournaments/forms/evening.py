@@ -1,6 +1,7 @@
 """The settings of the arbiter's evening in the tournament's form: the round clock's minutes per
 deal, and whether a round's seating is shown to the players at once or when the organiser
-publishes it."""
+publishes it; and the tournament's shape: pairs, or players ranked alone (individual), with
+the individual Danese's table setting."""
 
 from typing import Any
 
@@ -9,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Tournament
 from tournaments.rules.evening import MINUTES_PER_DEAL
+from tournaments.rules.shapes import PAIRS
 
 HAND, ONCE = "hand", "once"
 
@@ -60,3 +62,38 @@ def evening_values(data: dict[str, Any], tournament: Tournament | None) -> dict[
         if chosen
         else (tournament.seating_at_once if tournament else True),
     }
+
+
+class ShapeSettings(forms.Form):
+    entrants = forms.ChoiceField(
+        label=_("Entrants"),
+        choices=Tournament.Entrants.choices,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Individual: players are entered one a line, partners change every round and each "
+            "player is ranked alone (8 players: the complete schedule; 12: the rotation; any "
+            "other number: a random round, then the Danese)."
+        ),
+    )
+    danese_table_order = forms.ChoiceField(
+        label=_("Individual Danese: who partners whom at a table"),
+        choices=Tournament.DaneseTableOrder.choices,
+        required=False,
+        help_text=_("The four players of a table by rank: 1 and 2 partner, or 1 and 4."),
+    )
+
+
+def shape_initial(tournament: Tournament | None) -> dict[str, Any]:
+    if tournament is None:
+        return {"entrants": PAIRS, "danese_table_order": Tournament.DaneseTableOrder.ONE_TWO}
+    return {
+        "entrants": tournament.entrants,
+        "danese_table_order": tournament.danese_table_order,
+    }
+
+
+def shape_values(data: dict[str, Any], tournament: Tournament | None) -> dict[str, Any]:
+    """Left out (a form sent by a script, a page of before these settings), they stay."""
+    kept = shape_initial(tournament)
+    return {name: data.get(name) or kept[name] for name in kept}

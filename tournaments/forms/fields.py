@@ -14,7 +14,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring import RULE_SETS
+from scoring import RULE_SETS, rule_set
 from tournaments.rules.glossary import words_for
 
 _DIGITS = re.compile(r"[0-9]+")
@@ -170,3 +170,25 @@ def with_values(data: Mapping[str, Any], values: Mapping[str, object]) -> Mappin
     for name, value in values.items():
         copy[name] = str(value)
     return copy
+
+
+def house_rule_overrides(
+    variant: str, existing: Mapping[str, Any], values: Mapping[str, int]
+) -> dict[str, Any]:
+    """The house rules to store: the club's other changes kept, the form's rules only where
+    they differ from the variant's standard values."""
+    base = rule_set(variant)
+    overrides = {key: value for key, value in existing.items() if key != "closing_bonus"}
+    bonuses = {
+        kind: bonus
+        for kind, bonus in dict(overrides.pop("burraco_bonuses", None) or {}).items()
+        if kind not in {"clean", "dirty"}
+    }
+    if values["closing_bonus"] != base.closing_bonus:
+        overrides["closing_bonus"] = values["closing_bonus"]
+    for kind in ("clean", "dirty"):
+        if values[f"{kind}_bonus"] != base.burraco_bonuses.get(kind):
+            bonuses[kind] = values[f"{kind}_bonus"]
+    if bonuses:
+        overrides["burraco_bonuses"] = bonuses
+    return overrides

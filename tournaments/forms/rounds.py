@@ -2,7 +2,7 @@
 it, the draw's seed and the choice whose warnings were shown), and a swap of two pairs. They
 check the shape of what is typed; the services decide whether it can be done."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from django import forms
@@ -34,6 +34,15 @@ class MovementForm(forms.Form):
             "first step that brings no rematch."
         ),
     )
+
+    def __init__(self, *args: Any, offered: Sequence[str] = (), **kwargs: Any) -> None:
+        """`offered`: the movements the tournament's shape seats by (`rules.shapes`)."""
+        super().__init__(*args, **kwargs)
+        if offered:
+            field = cast("forms.ChoiceField", self.fields["movement"])
+            field.choices = [
+                (value, label) for value, label in MOVEMENT_CHOICES if value in offered
+            ]
 
 
 class PrepareForm(MovementForm):

@@ -13,8 +13,15 @@ from django.utils.translation import gettext_lazy as _
 from scoring import VP_SCALES, VpScale, rule_set
 from scoring.vp import bye_award
 from tournaments.forms.decisions import DecisionNumbersForm
-from tournaments.forms.evening import EveningSettings, evening_initial, evening_values
-from tournaments.forms.fields import add_help, ticked, with_values
+from tournaments.forms.evening import (
+    EveningSettings,
+    ShapeSettings,
+    evening_initial,
+    evening_values,
+    shape_initial,
+    shape_values,
+)
+from tournaments.forms.fields import add_help, house_rule_overrides, ticked, with_values
 from tournaments.forms.fields import targets_text as _targets_text
 from tournaments.forms.fields import whole as _whole
 from tournaments.forms.setup import MOVEMENT_CHOICES
@@ -44,29 +51,7 @@ HOUSE_RULE_FIELDS = ("closing_bonus", "clean_bonus", "dirty_bonus")
 FIBUR_3_TEXT = rows_text(rows_of(VP_SCALES["fibur-3"]))
 
 
-def house_rule_overrides(
-    variant: str, existing: Mapping[str, Any], values: Mapping[str, int]
-) -> dict[str, Any]:
-    """The house rules to store: the club's other changes kept, the form's rules only where
-    they differ from the variant's standard values."""
-    base = rule_set(variant)
-    overrides = {key: value for key, value in existing.items() if key != "closing_bonus"}
-    bonuses = {
-        kind: bonus
-        for kind, bonus in dict(overrides.pop("burraco_bonuses", None) or {}).items()
-        if kind not in {"clean", "dirty"}
-    }
-    if values["closing_bonus"] != base.closing_bonus:
-        overrides["closing_bonus"] = values["closing_bonus"]
-    for kind in ("clean", "dirty"):
-        if values[f"{kind}_bonus"] != base.burraco_bonuses.get(kind):
-            bonuses[kind] = values[f"{kind}_bonus"]
-    if bonuses:
-        overrides["burraco_bonuses"] = bonuses
-    return overrides
-
-
-class TournamentForm(DecisionNumbersForm, EveningSettings):
+class TournamentForm(DecisionNumbersForm, EveningSettings, ShapeSettings):
     """A tournament's settings. One movement select per round: their number follows `rounds`
     (the page asks for them again when it changes)."""
 
@@ -252,6 +237,7 @@ class TournamentForm(DecisionNumbersForm, EveningSettings):
         add_help(self)
 
     scoring_fields = (
+        "entrants",
         "variant",
         "format",
         "deals_per_round",
@@ -297,6 +283,7 @@ class TournamentForm(DecisionNumbersForm, EveningSettings):
             return {
                 "rounds": 3,
                 **evening_initial(None),
+                **shape_initial(None),
                 "vp_scale": "fibur-3",
                 "custom_vp_bands": FIBUR_3_TEXT,
                 "deals_per_round": 3,
@@ -317,6 +304,7 @@ class TournamentForm(DecisionNumbersForm, EveningSettings):
             "rounds": tournament.rounds,
             "deals_per_round": tournament.deals_per_round,
             **evening_initial(tournament),
+            **shape_initial(tournament),
             "vp_scale": tournament.vp_scale,
             "custom_vp_bands": rows_text(tournament.custom_vp_bands)
             if tournament.custom_vp_bands
@@ -376,6 +364,7 @@ class TournamentForm(DecisionNumbersForm, EveningSettings):
             "rounds": data["rounds"],
             "deals_per_round": data["deals_per_round"],
             **evening_values(data, self.tournament),
+            **shape_values(data, self.tournament),
             "vp_scale": data["vp_scale"],
             "custom_vp_bands": data["custom_vp_bands"],
             "target_score": data["target_score"],

@@ -4,6 +4,7 @@ opponents accept them; and the audit record of every result change (changes.py).
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -20,6 +21,8 @@ class Round(models.Model):
         MITCHELL = "mitchell", _("Mitchell")
         DANESE = "danese", _("Danese (by standings)")
         ROUND_ROBIN = "round_robin", _("Round robin")
+        SCHEDULE8 = "schedule8", _("Individual, 8 players: the complete schedule")
+        ROTATION12 = "rotation12", _("Individual, 12 players: the rotation")
 
     Status = states.RoundStatus
 
@@ -132,7 +135,9 @@ class Table(models.Model):
         return gettext("Table %(number)s") % {"number": self.number}
 
     def seat(self, direction: str) -> "Seat | None":
-        return next((s for s in self.seats.all() if s.direction == direction), None)
+        """The direction's seat: in an individual event its first (North, or East)."""
+        seats = [s for s in self.seats.all() if s.direction == direction]
+        return min(seats, key=lambda s: s.position, default=None)
 
     @property
     def ns(self) -> "Pair | None":
@@ -143,6 +148,19 @@ class Table(models.Model):
     def ew(self) -> "Pair | None":
         seat = self.seat(Seat.Direction.EW)
         return seat.pair if seat else None
+
+    def partner(self, direction: str) -> "Pair | None":
+        """An individual table's second player of the direction (South, West); None for pairs."""
+        seats = [s for s in self.seats.all() if s.direction == direction and s.position]
+        return max(seats, key=lambda s: s.position).pair if len(seats) > 1 else None
+
+    @property
+    def ns_partner(self) -> "Pair | None":
+        return self.partner(Seat.Direction.NS)
+
+    @property
+    def ew_partner(self) -> "Pair | None":
+        return self.partner(Seat.Direction.EW)
 
 
 class Seat(models.Model):
@@ -163,14 +181,29 @@ class Seat(models.Model):
     direction = models.CharField(
         verbose_name=_("direction"), max_length=2, choices=Direction.choices
     )
+    position = models.CharField(
+        verbose_name=_("seat"),
+        max_length=1,
+        choices=states.Position.choices,
+        blank=True,
+        default="",
+        help_text=_("Individual events: the player's seat (N, S, E, W); empty for pairs."),
+    )
 
     class Meta:
         verbose_name = _("seat")
         verbose_name_plural = _("seats")
-        ordering = ["table__number", "direction"]
+        ordering = ["table__number", "direction", "position"]
         constraints = [
             models.UniqueConstraint(fields=["round", "pair"], name="pair_one_table_per_round"),
-            models.UniqueConstraint(fields=["table", "direction"], name="one_pair_per_seat"),
+            models.UniqueConstraint(
+                fields=["table", "direction"], condition=Q(position=""), name="one_pair_per_seat"
+            ),
+            models.UniqueConstraint(
+                fields=["table", "position"],
+                condition=~Q(position=""),
+                name="one_player_per_seat",
+            ),
         ]
 
     def __str__(self) -> str:

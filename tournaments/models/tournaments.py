@@ -18,6 +18,7 @@ from tournaments.rules import states
 from tournaments.rules.formats import PlayFormat, format_of
 from tournaments.rules.glossary import Words, words_for
 from tournaments.rules.limits import PAIR_CODE_DIGITS
+from tournaments.rules.shapes import PAIRS, PLAYERS, is_individual
 from tournaments.rules.standings import HEAD_TO_HEAD_FIRST, MP_FIRST
 from tournaments.rules.vp_tables import CUSTOM_SCALE as CUSTOM_SCALE
 from tournaments.rules.vp_tables import scale_from_rows
@@ -49,8 +50,25 @@ class TieBreaks(models.TextChoices):
     HEAD_TO_HEAD_FIRST = HEAD_TO_HEAD_FIRST, _("VP, then head-to-head, then MP")
 
 
+class Entrants(models.TextChoices):
+    """Who enters and is ranked: pairs, or players alone (an individual tournament, where the
+    partnership changes every round: `rules.shapes`)."""
+
+    PAIRS = PAIRS, _("Pairs")
+    PLAYERS = PLAYERS, _("Individual (each player ranked alone)")
+
+
+class DaneseTableOrder(models.TextChoices):
+    """An individual Danese's table: the top two partner the next two, or first and fourth."""
+
+    ONE_TWO = "1+2v3+4", _("1 + 2 against 3 + 4")
+    ONE_FOUR = "1+4v2+3", _("1 + 4 against 2 + 3")
+
+
 class Tournament(DecisionNumbers):
     TieBreaks = TieBreaks
+    Entrants = Entrants
+    DaneseTableOrder = DaneseTableOrder
 
     class Format(models.TextChoices):
         """One choice for each format of `rules.formats.FORMATS`."""
@@ -138,6 +156,16 @@ class Tournament(DecisionNumbers):
     status = models.CharField(
         verbose_name=_("status"), max_length=10, choices=Status.choices, default=Status.SETUP
     )
+    entrants = models.CharField(
+        verbose_name=_("entrants"), max_length=8, choices=Entrants.choices, default=PAIRS
+    )
+    danese_table_order = models.CharField(
+        verbose_name=_("individual Danese table"),
+        max_length=8,
+        choices=DaneseTableOrder.choices,
+        default=DaneseTableOrder.ONE_TWO,
+        help_text=_("Individual tournaments: how the four players of a Danese table partner."),
+    )
     result_entry = models.CharField(
         verbose_name=_("who enters the results"),
         max_length=10,
@@ -209,6 +237,16 @@ class Tournament(DecisionNumbers):
         """Finished means final: nothing of its results, seating or pairs changes (a name
         correction aside) until it is reopened (`rules.progress.finished_refusal`)."""
         return self.status == self.Status.FINISHED
+
+    @property
+    def is_individual(self) -> bool:
+        """Entrants are players, each ranked alone (`rules.shapes`)."""
+        return is_individual(self)
+
+    @property
+    def entrant_word(self) -> str:
+        """What an entrant is called in this tournament's game: a pair, or a player alone."""
+        return self.words["player" if self.is_individual else "pair"]
 
     @property
     def words(self) -> Words:

@@ -14,7 +14,7 @@ format is a new class here and an entry in `FORMATS`.
 """
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar, Protocol
 
 from django.utils.translation import gettext as _
@@ -23,6 +23,8 @@ from django_stubs_ext import StrOrPromise
 
 from scoring import MatchState, RuleSet, VpScale, match_state
 from scoring.vp import bye_award
+from tournaments.rules.format_templates import FormatTemplates
+from tournaments.rules.shapes import PAIRS, PLAYERS
 from tournaments.rules.standings import (
     MP_FIRST,
     PairRecord,
@@ -94,6 +96,8 @@ class PlayFormat:
     bye_mp: int
     tie_breaks: str = field(default=MP_FIRST, kw_only=True)
     """`rules.standings.MP_FIRST` or `HEAD_TO_HEAD_FIRST`: what breaks a tie on the first total."""
+    individual: bool = field(default=False, kw_only=True)
+    """Players ranked alone: no head-to-head (RULES.md "Individual tournaments")."""
 
     @classmethod
     def of(cls, settings: Settings) -> "PlayFormat":
@@ -158,8 +162,11 @@ class PlayFormat:
     def rank(
         self, pair_ids: Sequence[int], outcomes: Iterable[TableOutcome], penalties: Penalties = ()
     ) -> dict[int, PairRecord]:
-        matches, order = self.by_matches, self.tie_breaks
-        return rank_pairs(pair_ids, outcomes, by_matches=matches, order=order, penalties=penalties)
+        matches, order, alone = self.by_matches, self.tie_breaks, self.individual
+        return rank_pairs(
+            pair_ids, outcomes, by_matches=matches, order=order, penalties=penalties,
+            head_to_head_counts=not alone,
+        )  # fmt: skip
 
     def evening_points(self, record: Standing) -> tuple[int, int]:
         """What an evening is worth to a pair in a season: (VP, MP) or (won, difference)."""
@@ -399,16 +406,6 @@ class TargetFormat(PlayFormat):
         return rounds
 
 
-class FormatTemplates:
-    """Template fragments that differ by format, under templates/tournaments/formats/<slug>/."""
-
-    def __init__(self, slug: str) -> None:
-        self.slug = slug
-
-    def __getitem__(self, name: str) -> str:
-        return f"tournaments/formats/{self.slug}/{name}.html"
-
-
 FORMATS: dict[str, type[PlayFormat]] = {f.slug: f for f in (DealsFormat, TargetFormat)}
 """Every format by its slug (a tournament's `format` field): the one place that says which
 format a tournament plays."""
@@ -416,4 +413,6 @@ format a tournament plays."""
 
 def format_of(tournament: Settings) -> PlayFormat:
     """The tournament's format object, with the settings it plays by."""
-    return FORMATS[tournament.format].of(tournament)
+    played = FORMATS[tournament.format].of(tournament)
+    individual = getattr(tournament, "entrants", PAIRS) == PLAYERS  # a backup's may predate it
+    return replace(played, individual=True) if individual else played

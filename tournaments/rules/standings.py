@@ -179,7 +179,10 @@ def rank_pairs(
     by_matches: bool = False,
     order: str = MP_FIRST,
     penalties: Iterable[Penalty] = (),
+    head_to_head_counts: bool = True,
 ) -> dict[int, PairRecord]:
+    """Each pair's record and rank from the finished tables. Without `head_to_head_counts`
+    (an individual tournament: RULES.md) those level on both totals draw."""
     records = {pid: PairRecord() for pid in pair_ids}
     taken = wins_taken if by_matches else vp_taken
     head_to_head: dict[tuple[int, int], int] = defaultdict(int)
@@ -195,6 +198,8 @@ def rank_pairs(
             continue
         credit(ns, table, by_matches=by_matches)
         credit(ew, table, east_west=True, by_matches=by_matches)
+        if not head_to_head_counts:
+            continue
         ns_took, ew_took = taken(table)
         head_to_head[(table.ns, table.ew)] += ns_took
         head_to_head[(table.ew, table.ns)] += ew_took

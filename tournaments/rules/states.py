@@ -37,4 +37,16 @@ class Direction(TextChoices):
     EW = "ew", _("East-West")
 
 
+class Position(TextChoices):
+    """A player's seat at an individual table: North and South partner, East and West partner
+    (a pairs event leaves it empty)."""
+
+    NORTH = "N", _("North")
+    SOUTH = "S", _("South")
+    EAST = "E", _("East")
+    WEST = "W", _("West")
+
+
 NS, EW = Direction.NS.value, Direction.EW.value
+POSITION_DIRECTION = {"N": NS, "S": NS, "E": EW, "W": EW}
+"""The side each individual seat plays for."""

@@ -15,6 +15,7 @@ from tournaments.models import DealProposal, Pair, Round, Seat, Table, Tournamen
 from tournaments.rules.entry import later_deals_wait, later_deals_wait_text
 from tournaments.rules.glossary import words_for
 from tournaments.rules.links import entry_switch_refusal, link_refusal
+from tournaments.rules.states import Position
 from tournaments.selectors.progress import closed_by_of
 from tournaments.selectors.public.models import direction_word
 from tournaments.selectors.table import TablePage, read_table_page
@@ -81,30 +82,45 @@ class Place:
     is_next: bool
     """Seated, not started yet: the pair's next table."""
     finished: bool
+    position: str = ""
+    """An individual player's seat (N, S, E, W); "" for a pair."""
+    partner: Pair | None = None
+    """An individual player's partner this round."""
+    opponents: tuple[Pair, ...] = ()
+    """Every player (or pair) against."""
 
     @property
     def direction_long(self) -> str:
         return direction_word(self.direction, short=False)
 
+    @property
+    def position_long(self) -> str:
+        return str(Position(self.position).label) if self.position else ""
+
 
 def places_of(seat: Seat) -> list[Place]:
     """Where the pair sits now (its link's seat: the latest round it is seated in), with its
     opponents: one query."""
-    opponent = (
+    others = sorted(
         Seat.objects.filter(table_id=seat.table_id)
         .exclude(pk=seat.pk)
-        .select_related("pair__player_one", "pair__player_two")
-        .first()
+        .select_related("pair__player_one", "pair__player_two"),
+        key=lambda other: other.position,
     )
+    opponents = tuple(other.pair for other in others if other.direction != seat.direction)
+    partner = next((other.pair for other in others if other.direction == seat.direction), None)
     return [
         Place(
             round_number=seat.round.number,
             table_number=seat.table.number,
             is_bye=seat.table.is_bye,
             direction=seat.direction,
-            opponent=opponent.pair if opponent is not None else None,
+            opponent=opponents[0] if opponents else None,
             is_next=seat.round.status == Round.Status.SEATING,
             finished=seat.round.status == Round.Status.DONE,
+            position=seat.position,
+            partner=partner,
+            opponents=opponents,
         )
     ]
 

@@ -83,7 +83,7 @@ def _played(seats: QuerySet[Seat]) -> list[PlayedTable]:
         .exclude(round__status=Round.Status.SEATING)
         .order_by("round__tournament_id", "round__number", "table__number", "direction")
         .values_list(
-            "table_id", "direction", "pair_id", "round__tournament_id", "round__number",
+            "table_id", "position", "direction", "pair_id", "round__tournament_id", "round__number",
             "round__status", "table__ns_mp", "table__ew_mp", "table__ns_vp", "table__ew_vp",
             "table__winner",
         )
@@ -91,18 +91,23 @@ def _played(seats: QuerySet[Seat]) -> list[PlayedTable]:
     # plain rows, not three model instances a seat: the standings read this on every save
     at_table: dict[int, dict[str, int]] = defaultdict(dict)
     tables: dict[int, tuple[int, int, str, tuple[int, int, int | None, int | None, str]]] = {}
-    for table_id, direction, pair_id, tournament_id, number, status, *result in rows:
-        at_table[table_id][direction] = pair_id
+    for table_id, position, direction, pair_id, tournament_id, number, status, *result in rows:
+        at_table[table_id][position or direction] = pair_id
         tables[table_id] = (tournament_id, number, status, tuple(result))  # type: ignore[assignment]
     played = []
     for table_id, (tournament_id, number, status, totals) in tables.items():
         ns_mp, ew_mp, ns_vp, ew_vp, winner = totals
         seated = at_table[table_id]
-        outcome = TableOutcome(
-            ns=seated[NS], ew=seated.get(EW), ns_mp=ns_mp, ew_mp=ew_mp, ns_vp=ns_vp or 0,
-            ew_vp=ew_vp or 0, winner=winner,
-        )  # fmt: skip
-        played.append(PlayedTable(tournament_id, number, status == Round.Status.DONE, outcome))
+        # an individual table (four seats by position) is two meetings of its partnerships'
+        # players, North v East and South v West: each player is credited once, in full
+        sides = [("N", "E"), ("S", "W")] if "N" in seated else [(NS, EW)]
+        for ns, ew in sides:
+            outcome = TableOutcome(
+                ns=seated[ns], ew=seated.get(ew), ns_mp=ns_mp, ew_mp=ew_mp, ns_vp=ns_vp or 0,
+                ew_vp=ew_vp or 0, winner=winner,
+            )  # fmt: skip
+            done = status == Round.Status.DONE
+            played.append(PlayedTable(tournament_id, number, done, outcome))
     return played
 
 

@@ -15,6 +15,10 @@ players counts the tables where they sat on opposite sides, and only at evenings
 for both. What an evening and a meeting are worth is the tournament's format's to say
 (`evening_points`, `meeting_points`): in a match to a target an evening's "VP" is the matches
 won and its "MP" the point difference, and a meeting is worth 1 to the winner.
+
+An individual evening (RULES.md "Individual tournaments") counts for each player with the VP
+and MP the player was credited; the pairs' ranking ignores it, and its tables add no
+head-to-head (it does not apply to individuals).
 """
 
 from collections.abc import Sequence
@@ -89,16 +93,17 @@ def season_results(*, season: Season) -> SeasonResults:
                 )
             ]
         for players, (vp, mp) in credited:
-            _add(pair_points, (tournament.pk, _entity(players)), vp, mp)
+            if not tournament.is_individual:  # a pair ranking ignores individual evenings
+                _add(pair_points, (tournament.pk, _entity(players)), vp, mp)
             for player in players:
                 _add(player_points, (tournament.pk, player), vp, mp)
     results.pair_evenings = [Evening(t, e, vp, mp) for (t, e), (vp, mp) in pair_points.items()]
     results.player_evenings = [Evening(t, p, vp, mp) for (t, p), (vp, mp) in player_points.items()]
     for played in tables:
         outcome = played.outcome
-        if outcome.ew is None:
-            continue
         tournament = by_id[played.tournament]
+        if outcome.ew is None or tournament.is_individual:
+            continue  # a bye; an individual evening's partnerships are no pairs to meet
         ns = changes.line_up(outcome.ns, played.round_number)
         ew = changes.line_up(outcome.ew, played.round_number)
         ns_points, ew_points = formats[tournament.pk].meeting_points(outcome)

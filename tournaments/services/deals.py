@@ -124,7 +124,9 @@ def deal_record(
         deal = Deal.objects.create(
             table=table, number=number, mode=mode, entry=entry, entered_by_id=_user_id(user)
         )
-        pairs = {seat.direction: seat.pair_id for seat in table.seats.all()}
+        pairs: dict[str, int] = {}
+        for seat in table.seats.all():  # an individual table: North's, East's (first) seat
+            pairs.setdefault(seat.direction, seat.pair_id)
         _save_sides(deal, pairs, preview.sides, result)
     after = {
         "number": number,

@@ -53,14 +53,18 @@ def decision_take(
     )
     if kind not in rules.KINDS:
         refusal = refusal or _("Choose what the arbiter decides.")
-    seats = {seat.direction: seat.pair for seat in table.seats.select_related("pair")}
+    # a pair a side, or (an individual table) each of the four players: on a player or the
+    # partnership, a decision names one of them
+    seated = sorted(
+        table.seats.select_related("pair"), key=lambda s: (s.direction != NS, s.position)
+    )
     play_format = tournament.play_format
     by_matches = play_format.by_matches
     problems = [
         refusal,
         rules.reason_refusal(reason),
         rules.pair_refusal(
-            kind, pair.number if pair else None, [seats[d].number for d in (NS, EW) if d in seats]
+            kind, pair.number if pair else None, [seat.pair.number for seat in seated]
         ),
         rules.numbers_refusal(
             kind,
@@ -94,7 +98,9 @@ def decision_take(
         reason=reason.strip(),
         user_id=user.pk if user is not None and user.is_authenticated else None,
     )
-    pair_is_ns = pair is not None and seats.get(NS) == pair
+    pair_is_ns = pair is not None and any(
+        seat.pair_id == pair.pk and seat.direction == NS for seat in seated
+    )
     if kind == rules.LATE:
         decision.mp = tournament.late_penalty_mp
     elif kind == rules.PENALTY:

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Pair, Tournament
 from tournaments.rules import limits
+from tournaments.rules.shapes import players_per_entrant
 from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
 from tournaments.services.pairs import Entrant, Person, entrants_add
@@ -348,6 +349,8 @@ def entrants_import(
     *, tournament: Tournament, content: bytes, filename: str = "", user: User | None = None
 ) -> list[Pair]:
     """Enter the pairs of an uploaded file (see the module's docstring)."""
-    per_pair = 1 if tournament.rules.one_player_sides_only else 2
+    per_pair = players_per_entrant(
+        tournament, one_player_sides=tournament.rules.one_player_sides_only
+    )
     entrants = parse_entrants(read_rows(content), per_pair=per_pair)
     return entrants_add(tournament=tournament, entrants=entrants, user=user, source=filename[:100])

@@ -14,6 +14,7 @@ from tournaments.models import Pair, Player, Round, Tournament, TournamentEvent
 from tournaments.rules import limits
 from tournaments.rules.entry import finished_refusal
 from tournaments.rules.names import split_name
+from tournaments.rules.shapes import players_per_entrant
 from tournaments.selectors.access import User
 from tournaments.selectors.progress import progress_of
 from tournaments.services.errors import ServiceError
@@ -107,7 +108,9 @@ def pairs_add(*, tournament: Tournament, text: str, user: User | None = None) ->
     """Add pairs, two names a line; players already known to the club are reused. Before
     round 1 is seated they enter the whole evening; once round 1 is seated (and round 2 is
     not) they are late pairs (`entrants_add`)."""
-    per_pair = 1 if tournament.rules.one_player_sides_only else 2
+    per_pair = players_per_entrant(
+        tournament, one_player_sides=tournament.rules.one_player_sides_only
+    )
     lines = parse_pair_lines(text, players_per_pair=per_pair)
     if not lines:
         raise ServiceError(_("Write at least one pair, one a line."))

@@ -14,6 +14,7 @@ from tournaments.models import Pair, Round, Seat, Table, Tournament, TournamentE
 from tournaments.rules import limits
 from tournaments.rules.phases import phase_of
 from tournaments.rules.progress import finished_refusal
+from tournaments.rules.shapes import PAIR_MOVEMENTS
 from tournaments.selectors import results
 from tournaments.selectors.access import User
 from tournaments.selectors.phases import plan_of
@@ -23,6 +24,13 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.evening import seating_publish_now
 from tournaments.services.events import record
 from tournaments.services.girone_seating import GironeSeating, check_mitchell, seat_in_gironi
+from tournaments.services.individual_rounds import (
+    individual_seating,
+    individual_swapped,
+    planned_movement,
+    repeat_warnings,
+    write_individual_seats,
+)
 from tournaments.services.promises import promise_warnings
 from tournaments.services.standings import (
     danese_standings,
@@ -46,7 +54,8 @@ class Prepared:
 class Planned:
     """A round's seating as its movement makes it, before it is saved."""
 
-    seating: movements.Seating
+    seating: movements.Seating | movements.IndividualRound
+    """An individual tournament's round seats players (`services.individual_rounds`)."""
     step: int | None
     """The Mitchell step used (chosen by the organiser or by the movement)."""
     warnings: list[str]
@@ -60,12 +69,15 @@ def _seating_for(
 ) -> Planned:
     """Round `number` seated by `movement` (`step`: the Mitchell step chosen, None to let the
     movement choose), with the promises it breaks."""
+    if tournament.is_individual:
+        players, warnings = individual_seating(tournament, number, movement, seed)
+        return Planned(players, None, warnings)
     entrants = list(tournament.pairs.order_by("number"))
     field = [pair for pair in entrants if pair.plays_in(number)]
     pair_ids = [pair.pk for pair in field]
     if len(pair_ids) < 2:
         raise ServiceError(_("Add at least two pairs before seating a round."))
-    if movement not in movements.MOVEMENTS:
+    if movement not in movements.MOVEMENTS or movement not in PAIR_MOVEMENTS:
         raise ServiceError(_("Unknown movement %(movement)r.") % {"movement": movement})
     if step is not None and limits.outside(step, limits.MITCHELL_STEP):
         low, high = limits.MITCHELL_STEP
@@ -144,6 +156,8 @@ def round_prepare(
     last = standing.last
     number = (last.number if last else 0) + 1
     plan = tournament.movement_plan or default_movement_plan(tournament.rounds)
+    if movement is None and tournament.is_individual:
+        movement = planned_movement(tournament, number)
     movement = movement or (plan[number - 1] if number <= len(plan) else Round.Movement.DANESE)
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
     planned = _seating_for(tournament, number, movement, step, seed)
@@ -174,8 +188,9 @@ def _movement_of(round_: Round) -> dict[str, object]:
 
 
 def _write_seating(round_: Round, planned: Planned) -> None:
-    """The round's tables and seats, made anew from the seating planned (the bye at the last
-    table); in gironi, the tables numbered on girone after girone, the byes after them."""
+    """The round's tables and seats, made anew from the seating planned (the byes at the last
+    tables: one for a pair, one for each player sitting out of an individual round); in gironi,
+    the tables numbered on girone after girone, the byes after them."""
     if planned.gironi:
         _write_gironi(round_, planned.gironi)
         return
@@ -184,11 +199,20 @@ def _write_seating(round_: Round, planned: Planned) -> None:
     tables = Table.objects.bulk_create(
         [Table(round=round_, number=t.number) for t in seating.tables]
     )
-    if seating.bye is not None:
-        tables.append(
-            Table.objects.create(round=round_, number=len(seating.tables) + 1, is_bye=True)
-        )
-    _write_seats(round_, seating, {table.number: table for table in tables})
+    if isinstance(seating, movements.IndividualRound):
+        out = len(seating.sitting_out)
+    else:
+        out = int(seating.bye is not None)
+    first = len(seating.tables) + 1
+    tables += Table.objects.bulk_create(
+        [Table(round=round_, number=first + n, is_bye=True) for n in range(out)]
+    )
+    by_number = {table.number: table for table in tables}
+    if isinstance(seating, movements.IndividualRound):
+        round_.seats.all().delete()
+        write_individual_seats(round_, seating, by_number)
+    else:
+        _write_seats(round_, seating, by_number)
 
 
 def _write_gironi(round_: Round, gironi: tuple[GironeSeating, ...]) -> None:
@@ -313,8 +337,20 @@ def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair, user: User | None = 
     Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
     Seat.objects.bulk_create(
         [
-            Seat(round=round_, table=b.table, pair_id=pair_a.pk, direction=b.direction),
-            Seat(round=round_, table=a.table, pair_id=pair_b.pk, direction=a.direction),
+            Seat(
+                round=round_,
+                table=b.table,
+                pair_id=pair_a.pk,
+                direction=b.direction,
+                position=b.position,
+            ),
+            Seat(
+                round=round_,
+                table=a.table,
+                pair_id=pair_b.pk,
+                direction=a.direction,
+                position=a.position,
+            ),
         ]
     )
     record(
@@ -326,8 +362,10 @@ def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair, user: User | None = 
         after={"a": _place(pair_a, b), "b": _place(pair_b, a)},
     )
     results_changed(round_.tournament)
-    history, byes = results.history(round_.tournament, before=round_.number)
     numbers = dict(round_.tournament.pairs.values_list("pk", "number"))
+    if round_.tournament.is_individual:
+        return repeat_warnings(individual_swapped(round_), numbers)
+    history, byes = results.history(round_.tournament, before=round_.number)
     return promise_warnings(results.seating_of(round_), numbers, history=history, byes=byes)
 
 

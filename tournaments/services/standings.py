@@ -1,12 +1,15 @@
 """Writes of the standings (classifica): every pair's stored totals and rank from the finished
 tables, ranked by the tournament's format; the rounds' states; the Danese flags."""
 
+from functools import partial
+
 from django.db import connection
 
 from tournaments import movements
 from tournaments.models import Pair, Round, Table, Tournament
 from tournaments.rules.standings import STANDING_FIELDS
 from tournaments.selectors import decisions, results
+from tournaments.selectors.individual import individual_history, individual_round
 
 
 def standings_recompute(*, tournament: Tournament) -> None:
@@ -71,6 +74,9 @@ def danese_standings(tournament: Tournament, *, before: int) -> list[int]:
 
 def danese_flags_refresh(*, tournament: Tournament) -> None:
     """Flag the Danese rounds whose pairing the current results would now make differently."""
+    if tournament.is_individual:
+        _individual_flags_refresh(tournament)
+        return
     for round_ in tournament.round_set.filter(movement=Round.Movement.DANESE):
         if round_.tables.filter(is_bye=True).count() > 1:
             continue  # a withdrawal left a table to a bye, or gironi have a bye each
@@ -88,6 +94,39 @@ def danese_flags_refresh(*, tournament: Tournament) -> None:
         if differs != round_.pairing_outdated:
             round_.pairing_outdated = differs
             round_.save(update_fields=["pairing_outdated"])
+
+
+def _individual_flags_refresh(tournament: Tournament) -> None:
+    """The individual Danese's rounds flagged as the pairs' are: the same tables, partners and
+    players sitting out, or not."""
+    entrants = list(tournament.pairs.order_by("number"))
+    for round_ in tournament.round_set.filter(movement=Round.Movement.DANESE):
+        history, byes = individual_history(tournament, before=round_.number)
+        request = movements.IndividualRequest(
+            players=[player.pk for player in entrants if player.plays_in(round_.number)],
+            seed=round_.seed,
+            history=history,
+            byes=byes,
+            standings=partial(danese_standings, tournament, before=round_.number),
+            table_order=movements.TableOrder(tournament.danese_table_order),
+        )
+        try:
+            wanted = movements.seat_individual_round("danese", request)
+        except movements.NoIndividualSeating:
+            continue  # seated by hand around a refusal: nothing to compare
+        differs = _shape_of(wanted) != _shape_of(individual_round(round_))
+        if differs != round_.pairing_outdated:
+            round_.pairing_outdated = differs
+            round_.save(update_fields=["pairing_outdated"])
+
+
+def _shape_of(round_: movements.IndividualRound) -> tuple[set[frozenset[int]], ...]:
+    """A round's tables, partnerships and players sitting out, whatever the numbering."""
+    return (
+        {frozenset(table.players) for table in round_.tables},
+        {frozenset(pair) for pair in round_.partnerships()},
+        {frozenset(round_.sitting_out)},
+    )
 
 
 def round_refresh_status(round_: Round) -> None:

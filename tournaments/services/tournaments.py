@@ -14,6 +14,7 @@ from tournaments.models import CUSTOM_SCALE, Club, Round, Tournament, Tournament
 from tournaments.rules import limits
 from tournaments.rules.evening import MINUTES_PER_DEAL
 from tournaments.rules.progress import finished_refusal
+from tournaments.rules.shapes import INDIVIDUAL_MOVEMENTS, PAIR_MOVEMENTS, PAIRS, PLAYERS
 from tournaments.rules.standings import MP_FIRST, TIE_BREAK_ORDERS
 from tournaments.rules.vp_tables import scale_from_rows
 from tournaments.selectors.access import User
@@ -55,6 +56,8 @@ def tournament_create(
     movement_plan: Sequence[str] = (),
     published: bool = False,
     result_entry: str = Tournament.ResultEntry.ORGANISER,
+    entrants: str = PAIRS,
+    danese_table_order: str = Tournament.DaneseTableOrder.ONE_TWO,
 ) -> Tournament:
     overrides = house_rules_overrides or {}
     settings_ranges_check(
@@ -76,7 +79,8 @@ def tournament_create(
     if vp_scale == CUSTOM_SCALE:
         vp_scale_from_rows(custom_vp_bands)
     _check_tie_breaks(tie_break_order)
-    plan = list(movement_plan) or default_movement_plan(rounds)
+    _check_shape(entrants, danese_table_order)
+    plan = plan_for(entrants, list(movement_plan) or default_movement_plan(rounds), rounds)
     base = slugify(f"{name} {date:%Y-%m-%d}")[:70] or "tournament"
     slug, n = base, 2
     while Tournament.objects.filter(club=club, slug=slug).exists():
@@ -106,7 +110,40 @@ def tournament_create(
         movement_plan=plan,
         published=published,
         result_entry=result_entry,
+        entrants=entrants,
+        danese_table_order=danese_table_order,
     )
+
+
+def _check_shape(entrants: str, table_order: str) -> None:
+    if entrants not in Tournament.Entrants.values:
+        raise ServiceError(_("Choose the entrants: pairs, or players ranked alone."))
+    if table_order not in Tournament.DaneseTableOrder.values:
+        raise ServiceError(_("Choose how the four players of a Danese table partner."))
+
+
+def plan_for(entrants: str, plan: list[str], rounds: int) -> list[str]:
+    """The movement plan to store. An individual tournament whose plan is the pairs' default
+    (the organiser chose nothing) stores none: its rounds follow the field's size
+    (`rules.shapes.individual_plan`)."""
+    individual = entrants == PLAYERS
+    if individual and plan == default_movement_plan(rounds):
+        return []
+    offered = INDIVIDUAL_MOVEMENTS if individual else PAIR_MOVEMENTS
+    wrong = [movement for movement in plan if movement not in offered]
+    if wrong:
+        name = Round.Movement(wrong[0]).label if wrong[0] in Round.Movement.values else wrong[0]
+        raise ServiceError(
+            _(
+                "An individual tournament seats its rounds at random, by the 8-player schedule, "
+                "the 12-player rotation or the Danese: not by “%(movement)s”."
+            )
+            % {"movement": name}
+            if individual
+            else _("“%(movement)s” seats the players of an individual tournament, not pairs.")
+            % {"movement": name}
+        )
+    return plan
 
 
 def default_movement_plan(rounds: int) -> list[str]:
@@ -190,6 +227,7 @@ SCORING_SETTINGS = {
     "bye_vp": gettext_lazy("the bye award"),
     "bye_mp": gettext_lazy("the bye award"),
     "tie_break_order": gettext_lazy("the order of the tie-breaks"),
+    "entrants": gettext_lazy("the entrants (pairs or players)"),
 }
 DECISION_SETTINGS = ("late_penalty_mp", "walkover_vp", "walkover_mp", "walkover_absent_vp")
 """The numbers of the arbiter's decisions: a decision stores the numbers it gave, so these may
@@ -203,6 +241,7 @@ UPDATABLE = (
     "result_entry",
     "minutes_per_deal",
     "seating_at_once",
+    "danese_table_order",
     *SCORING_SETTINGS,
     *DECISION_SETTINGS,
 )
@@ -331,8 +370,19 @@ def tournament_update(
                 "“Phases and gironi” page."
             )
         )
+    entrants = fields.get("entrants", tournament.entrants)
+    _check_shape(entrants, fields.get("danese_table_order", tournament.danese_table_order))
+    if "entrants" in changed and tournament.pairs.exists():
+        raise ServiceError(
+            _(
+                "Pairs or players can change only while nobody is entered: remove the "
+                "entrants first."
+            )
+        )
     plan = list(fields.get("movement_plan", tournament.movement_plan))
-    fields["movement_plan"] = (plan + default_movement_plan(rounds)[len(plan) :])[:rounds]
+    if entrants != PLAYERS or plan:
+        plan = (plan + default_movement_plan(rounds)[len(plan) :])[:rounds]
+    fields["movement_plan"] = plan_for(entrants, plan, rounds)
     before = {key: _plain(getattr(tournament, key)) for key in fields}
     for key, value in fields.items():
         setattr(tournament, key, value)

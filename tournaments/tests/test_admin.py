@@ -166,7 +166,8 @@ def test_tournaments_are_found_by_name_and_filtered_by_status_variant_and_format
     superuser_client: Client,
 ) -> None:
     assert found(superuser_client, Tournament, "?q=reale") == 1
-    # the demo's evenings: Tuesday's and the two-phase event finished, the Reale running
+    # the demo's evenings: Tuesday's, the two-phase event and the individual Thursday
+    # finished, the Reale running
     assert found(superuser_client, Tournament, "?status__exact=finished") == 2
     assert found(superuser_client, Tournament, "?status__exact=running") == 1
     assert found(superuser_client, Tournament, "?variant__exact=classico") == 2
@@ -186,12 +187,12 @@ def test_tables_are_filtered_by_tournament_round_and_status(superuser_client: Cl
     assert found(superuser_client, Table, "?status__exact=not_started") == 2
     assert found(superuser_client, Table, "?status__exact=in_progress") == 1
     assert found(superuser_client, Table, "?q=martedì") == 18
-    assert found(superuser_client, Table, "?round__number=3") == 6 + 10
+    assert found(superuser_client, Table, "?round__number=3") == 6 + 10 + 3  # and the individual's
 
 
 def test_result_changes_are_filtered_by_action_user_and_date(superuser_client: Client) -> None:
     organiser = User.objects.get(username="organiser")
-    entered = 54 + 23 + 150  # the demo's three evenings
+    entered = 54 + 23 + 150 + 27  # the demo's four evenings
     assert found(superuser_client, ResultChange, "?action__exact=entered") == entered
     assert found(superuser_client, ResultChange, "?action__exact=corrected") == 0
     assert found(superuser_client, ResultChange, f"?user__id__exact={organiser.pk}") == entered
@@ -297,4 +298,6 @@ def test_a_whole_tournament_can_still_be_deleted_with_its_results(
     response = superuser_client.post(url(Tournament, "delete", tournament.pk), {"post": "yes"})
     assert response.status_code == 302
     assert not Deal.objects.filter(table__round__tournament_id=tournament.pk).exists()
-    assert Tournament.objects.count() == 2
+    assert (
+        Tournament.objects.count() == 3
+    )  # Tuesday's, the two-phase event, the individual Thursday

@@ -120,15 +120,16 @@ SAME_IN = {
         "account", "file", "match", "password", "per", "standard", "slug", "zero",
         "girone", "gironi",
     },
-    "es": {"error", "final", "noble", "plan", "provisional", "total",
+    "es": {"error", "final", "individual", "noble", "plan", "provisional", "total",
            # a tournament's levels
            "provincial", "federal", "regional"},
-    "pt_BR": {"final", "total", "ignore", "use", "zero", "provincial", "federal", "regional"},
+    "pt_BR": {"final", "individual", "total", "ignore", "use", "zero", "provincial", "federal",
+              "regional"},
     "de": {
         # German words spelt as the English ones
         "april", "august", "september", "november", "bonus", "format", "hand", "joker",
-        "live", "minute", "name", "rest", "tab", "text", "version", "west", "phase", "plan",
-        "partner",
+        "live", "minute", "name", "partner", "rest", "rotation", "tab", "text", "version",
+        "west", "phase", "plan",
         # a QR code is ein QR-Code
         "code",
         # the scoring contract's JSON fields and values, written as the JSON has them

@@ -128,6 +128,12 @@ PAGES: list[Visit] = [
     _organiser("print_standings", lambda w: [w.deals.pk]),
     _organiser("print_standings", lambda w: [w.target.pk], label="print_standings-target"),
     _organiser("print_slips", lambda w: [w.deals.pk]),
+    # an individual evening: four names a table, the arbiter's balance report
+    _organiser("round_board", lambda w: [w.singles_round.pk], label="round_board-individual"),
+    _organiser("print_seating", lambda w: [w.singles_round.pk], label="seating-individual"),
+    _organiser("balance_report", lambda w: [w.singles.pk]),
+    Visit("public_find", lambda w: [w.club.slug, w.singles.slug], label="find-individual"),
+    Visit("public_projector", lambda w: [w.club.slug, w.singles.slug], label="wall-individual"),
     # the public pages
     Visit("home"),
     Visit("public_club", _club),

@@ -104,6 +104,8 @@ class World:
     open_table: Table  # round 2, one deal entered
     done_table: Table  # round 1, all its deals
     links: dict[str, str]  # pairs' pages (players' entry): "write", "accept", "evening"
+    singles: Tournament  # an individual evening of 16 players: round 1 played, round 2 seated
+    singles_round: Round  # its round 2, seated: four names a table
 
     def public(self, name: str, tournament: Tournament, *args: object) -> str:
         return reverse(name, args=[self.club.slug, tournament.slug, *args])
@@ -203,12 +205,16 @@ def _evening(club: Club, name: str, day: int, **options: Any) -> Tournament:
         club=club, name=name, date=datetime.date(2026, 11, day), variant="classico",
         published=True, **options,
     )  # fmt: skip
-    services.pairs_add(tournament=tournament, text=PAIRS)
+    # an individual evening enters the same people one by one
+    individual = options.get("entrants") == "players"
+    players = PAIRS.replace(" / ", "\n") if individual else PAIRS
+    services.pairs_add(tournament=tournament, text=players)
     return tournament
 
 
 def _round(tournament: Tournament, seed: int, start: bool = True) -> Round:
-    round_ = services.round_prepare(tournament=tournament, movement="random", seed=seed).round
+    movement = None if tournament.is_individual else "random"  # an individual's: by its size
+    round_ = services.round_prepare(tournament=tournament, movement=movement, seed=seed).round
     if start:
         services.round_start(round=round_)
     return round_
@@ -249,7 +255,12 @@ def set_up_world() -> World:
         club=club, name="Venerdì", date=datetime.date(2026, 11, 20), variant="classico"
     )
     services.pairs_add(tournament=fresh, text=PAIRS)
+
+    singles = _evening(club, "Singolo del mercoledì", 18, rounds=2, entrants="players")
+    _play(_round(singles, 5), anna, [NS_WINS, EW_STUCK, NS_WINS])  # random, then the Danese
+    singles_round = _round(singles, 6, start=False)
     return World(
+        singles=singles, singles_round=singles_round,
         club=club, deals=deals, target=target, finished=finished, fresh=fresh, season=season,
         playing=playing, seating=seating,
         open_table=Table.objects.get(round=playing, number=2),

@@ -55,11 +55,11 @@ def test_migrate_then_seed_demo_works_on_a_fresh_database(tmp_path: Path) -> Non
     assert seeded.returncode == 0, seeded.stderr
     assert "no such table" not in seeded.stderr
     assert "  username: organiser" in seeded.stdout.splitlines()
-    # the demo's one club, its 40 regulars and its three evenings are really there, the
+    # the demo's one club, its 40 regulars and its four evenings are really there, the
     # two-phase one with its two phases and gironi A and B
     assert count(database, "tournaments_club") == 1
     assert count(database, "tournaments_player") == 40
-    assert count(database, "tournaments_tournament") == 3
+    assert count(database, "tournaments_tournament") == 4
     assert count(database, "tournaments_phase") == 2
     assert count(database, "tournaments_girone") == 2
     assert columns(database, "burraco_cache") == ["cache_key", "value", "expires"]

@@ -144,6 +144,25 @@ def test_it_prints_the_login_and_what_exists(seeded: str) -> None:
     today = timezone.localdate().strftime("%d/%m/%Y")
     assert f"Serata Burraco Reale ({today}) [Burraco Reale, 10 pairs]: running" in out
     assert "round 2 in play: 2 of 5 tables done" in out
+    assert "Singolo del giovedì (19/11/2026) [Burraco Classico, 12 players]: finished" in out
+
+
+def test_the_individual_evening_seats_twelve_players_by_the_rotation(seeded: str) -> None:
+    tournament = Tournament.objects.get(name="Singolo del giovedì")
+    assert tournament.is_individual and tournament.status == Tournament.Status.FINISHED
+    rounds = list(tournament.round_set.order_by("number"))
+    assert [r.movement for r in rounds] == ["rotation12"] * 3
+    tables = Table.objects.filter(round__tournament=tournament)
+    assert tables.count() == 9 and not tables.filter(is_bye=True).exists()
+    players = list(tournament.pairs.all())
+    assert len(players) == 12 and all(p.player_two_id is None for p in players)
+    # each player is credited the full VP of their partnership: four players a table, so the
+    # players' VP add up to twice the tables' (20 a table)
+    assert sum(p.vp for p in players) == 2 * 9 * 20
+    assert all(p.rounds_played == 3 for p in players)
+    for table in tables:
+        positions = sorted(table.seats.values_list("position", flat=True))
+        assert positions == ["E", "N", "S", "W"], table
 
 
 def test_a_second_run_creates_and_changes_nothing(seeded: str) -> None:
@@ -153,7 +172,7 @@ def test_a_second_run_creates_and_changes_nothing(seeded: str) -> None:
     out = run()
     assert counts() == before
     assert before["Tournament"] == 3 and before["Player"] == 40
-    assert before["Deal"] == 54 + 23 + 150
+    assert before["Deal"] == 54 + 23 + 150 + 27
     assert sorted(Table.objects.values_list("pk", "ns_mp", "ew_mp", "version")) == totals
     assert get_user_model().objects.get(username="organiser").password == password
     assert "nothing new was created" in out

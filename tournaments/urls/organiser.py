@@ -109,6 +109,7 @@ urlpatterns = [
         name="federation_xlsx",
     ),
     path(f"{T}/print/standings/", exports.print_standings, name="print_standings"),
+    path(f"{T}/print/balance/", exports.balance_report, name="balance_report"),
     path(f"{T}/print/slips/", exports.print_slips, name="print_slips"),
     path(f"{R}/print/seating/", exports.print_seating, name="print_seating"),
     path(f"{R}/print/score-sheets/", exports.print_score_sheets, name="print_score_sheets"),

@@ -2,11 +2,12 @@
 
 It creates the club "Circolo Burraco Demo", its organiser (who can log in), 40 players and three
 evenings: a finished Burraco Classico tournament of 12 pairs, a Burraco Reale evening of 10
-pairs stopped in the middle of round 2, and a finished two-phase event of 20 pairs (3 Mitchell
-for the whole field, then 2 Danese in gironi A and B split by the standings). Every result goes
-through `services.deal_record` from deals drawn by `scoring.samples.random_deal` with fixed
-seeds, some typed card by card and some as the score sheet's numbers, so the demo is the same on
-every machine.
+pairs stopped in the middle of round 2, a finished two-phase event of 20 pairs (3 Mitchell
+for the whole field, then 2 Danese in gironi A and B split by the standings), and a finished
+12-player individual evening (the rotation: partners change every round, each player ranked
+alone). Every result goes through `services.deal_record` from deals drawn by
+`scoring.samples.random_deal` with fixed seeds, some typed card by card and some as the score
+sheet's numbers, so the demo is the same on every machine.
 
 Running it again creates nothing: each piece (club, organiser, players, each tournament) is
 looked for first, and the whole run is one transaction, so a failure leaves nothing half-made.
@@ -70,6 +71,8 @@ class Evening:
     gironi_after: int = 0
     """Mitchell rounds over the whole field, then 2 Danese rounds in gironi A and B split by
     the standings (0: one field, the usual plan)."""
+    entrants: str = "pairs"
+    """"players": an individual evening, `players` one by one."""
 
 
 FINISHED = Evening(
@@ -106,8 +109,20 @@ IN_GIRONI = Evening(
 )
 
 
+INDIVIDUAL = Evening(
+    name="Singolo del giovedì",
+    date=datetime.date(2026, 11, 19),
+    variant="classico",
+    players=list(range(12)),
+    seed=1911,
+    rounds_to_play=3,
+    finished=True,
+    entrants="players",  # 12 players: the rotation, partners change every round
+)
+
+
 class Command(BaseCommand):
-    help = "Create the demo club, its organiser, players and three evenings (safe to run again)."
+    help = "Create the demo club, its organiser, players and four evenings (safe to run again)."
 
     def handle(self, *args: Any, **options: Any) -> None:
         # one language for all it prints: its own sentences are English, and so must be the
@@ -124,7 +139,7 @@ class Command(BaseCommand):
             _players(club, created)
             tournaments = [
                 _evening(club, organiser, evening, created)
-                for evening in (FINISHED, IN_PROGRESS, IN_GIRONI)
+                for evening in (FINISHED, IN_PROGRESS, IN_GIRONI, INDIVIDUAL)
             ]
         seconds = time.monotonic() - started
         if created:
@@ -203,13 +218,16 @@ def _evening(
         rounds=3,
         deals_per_round=3,
         vp_scale="fibur-3",
-        published=True,  # both on the club's public pages, the running one as it goes
+        published=True,  # all on the club's public pages, the running one as it goes
+        entrants=evening.entrants,
     )
     names = [" ".join(PLAYERS[index]) for index in evening.players]
-    services.pairs_add(
-        tournament=tournament,
-        text="\n".join(f"{a} / {b}" for a, b in zip(names[::2], names[1::2], strict=True)),
+    lines = (
+        names
+        if tournament.is_individual
+        else [f"{a} / {b}" for a, b in zip(names[::2], names[1::2], strict=True)]
     )
+    services.pairs_add(tournament=tournament, text="\n".join(lines))
     if evening.gironi_after:
         phases, movements = services.preset_plan(evening.gironi_after, 2, 2)
         services.phase_plan_set(tournament=tournament, plan=phases, movements=movements)
@@ -221,10 +239,11 @@ def _evening(
             break
         if evening.gironi_after and number == evening.gironi_after + 1:
             services.split_commit(tournament=tournament, phase_number=2)
+        movement = plan[number - 1] if plan else None  # an individual's: by its size
         prepared = services.round_prepare(
             tournament=tournament,
-            movement=plan[number - 1],
-            step=1 if plan[number - 1] == Round.Movement.MITCHELL else None,
+            movement=movement,
+            step=1 if movement == Round.Movement.MITCHELL else None,
             seed=evening.seed * 10 + number,
         )
         services.round_start(round=prepared.round)
@@ -293,8 +312,9 @@ def _summary(tournament: Tournament) -> str:
     rounds = list(tournament.round_set.order_by("number"))
     done = sum(r.status == Round.Status.DONE for r in rounds)
     pairs = tournament.pairs.select_related("player_one", "player_two").order_by("rank", "number")
+    entrants = "players" if tournament.is_individual else "pairs"
     head = (
-        f"- {tournament} [{tournament.get_variant_display()}, {pairs.count()} pairs]: "
+        f"- {tournament} [{tournament.get_variant_display()}, {pairs.count()} {entrants}]: "
         f"{tournament.get_status_display().lower()}, {done} of {tournament.rounds} rounds done"
         + (", published" if tournament.published else "")
     )

@@ -83,6 +83,10 @@ class SeatedTable:
     ns_vp: int | None
     ew_vp: int | None
     winner: str
+    ns_partner: PairRef | None = None
+    """An individual table: South, North's partner (None for pairs)."""
+    ew_partner: PairRef | None = None
+    """An individual table: West, East's partner."""
 
     @property
     def done(self) -> bool:

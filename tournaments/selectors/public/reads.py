@@ -104,7 +104,12 @@ def player_places(seating: Seating | None) -> list[PlayerPlace]:
             direction="" if table.is_bye else direction,
         )
         for table in seating.tables
-        for direction, pair in ((NS, table.ns), (EW, table.ew))
+        for direction, pair in (
+            (NS, table.ns),
+            (EW, table.ew),
+            (NS, table.ns_partner),
+            (EW, table.ew_partner),
+        )
         if pair is not None
         for first, last in pair.players
     ]
@@ -160,15 +165,16 @@ def _load_seating(tournament: Tournament, number: int | None = None) -> Seating 
     )
     by_table: dict[int, dict[str, Seat]] = defaultdict(dict)
     round_: Round | None = None
-    for seat in seats:
-        by_table[seat.table_id][seat.direction] = seat
+    for seat in seats:  # an individual table's seats by position (N, S, E, W)
+        by_table[seat.table_id][seat.position or seat.direction] = seat
         round_ = seat.round
     if round_ is None:
         return None
     tables = []
     for places in by_table.values():
         table = next(iter(places.values())).table
-        ns, ew = places.get(NS), places.get(EW)
+        ns, ew = places.get("N", places.get(NS)), places.get("E", places.get(EW))
+        south, west = places.get("S"), places.get("W")
         tables.append(
             SeatedTable(
                 number=table.number,
@@ -181,6 +187,8 @@ def _load_seating(tournament: Tournament, number: int | None = None) -> Seating 
                 ns_vp=table.ns_vp,
                 ew_vp=table.ew_vp,
                 winner=table.winner,
+                ns_partner=_pair_ref(south.pair) if south else None,
+                ew_partner=_pair_ref(west.pair) if west else None,
             )
         )
     tables.sort(key=lambda t: (t.is_bye, t.number))
@@ -203,7 +211,7 @@ def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
     )
     at_table: dict[int, dict[str, Seat]] = defaultdict(dict)
     for seat in seats:
-        at_table[seat.table_id][seat.direction] = seat
+        at_table[seat.table_id][seat.position or seat.direction] = seat
     sides: dict[int, dict[int, dict[str, DealSide]]] = defaultdict(lambda: defaultdict(dict))
     for side in DealSide.objects.filter(deal__table__seats__pair=pair).select_related("deal"):
         sides[side.deal.table_id][side.deal.number][side.direction] = side
@@ -211,7 +219,7 @@ def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
     rounds = []
     for table_id, places in at_table.items():
         own = next(seat for seat in places.values() if seat.pair_id == pair.pk)
-        other = next((seat for seat in places.values() if seat.pair_id != pair.pk), None)
+        other = next((seat for seat in places.values() if seat.direction != own.direction), None)
         line = _round_line(own, other, sides.get(table_id, {}))
         if line.is_bye:
             line = replace(line, left_by=left.get((line.round_number, line.table_number)))

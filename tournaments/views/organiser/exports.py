@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -28,6 +28,7 @@ from tournaments.models import Pair, Round, Tournament
 from tournaments.rules.sheet import sheet_of
 from tournaments.selectors.decisions import deal_file_texts
 from tournaments.selectors.exports import deal_sides_of
+from tournaments.selectors.individual import balance_report as individual_balance
 from tournaments.tables import StandingsTable
 
 
@@ -208,3 +209,15 @@ def print_slips(request: HttpRequest, tournament_id: int) -> HttpResponse:
         )
     context = _print_context(request, tournament, slips=slips, one=bool(asked))
     return render(request, "tournaments/print/slips.html", context)
+
+
+@login_required
+@require_GET
+def balance_report(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """An individual tournament's balance report, on screen and printed: how many times each
+    player partnered and opposed each other, and sat out."""
+    tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
+    if not tournament.is_individual:
+        raise Http404(_("Only an individual tournament has a balance report."))
+    context = _print_context(request, tournament, report=individual_balance(tournament))
+    return render(request, "tournaments/print/balance.html", context)

@@ -22,6 +22,7 @@ from tournaments.forms.rounds import MovementForm, PrepareForm, SwapForm
 from tournaments.models import Round, Table, Tournament
 from tournaments.rules import limits
 from tournaments.rules.evening import clock_refusal, pause_refusal
+from tournaments.rules.shapes import movements_offered
 from tournaments.selectors import evening as evening_reads
 from tournaments.selectors import players, progress
 from tournaments.selectors.decisions import marks_by_table
@@ -29,6 +30,7 @@ from tournaments.selectors.pairs import round_field
 from tournaments.selectors.phases import split_missing
 from tournaments.selectors.progress import progress_of
 from tournaments.services import ServiceError
+from tournaments.services.individual_rounds import planned_movement
 from tournaments.views.organiser.setup import HtmxHttpRequest
 
 REFRESH_SECONDS = 10
@@ -55,14 +57,18 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         return redirect("phase_plan", tournament_id=tournament.pk)
     plan = tournament.movement_plan or services.default_movement_plan(tournament.rounds)
     planned = plan[number - 1] if number <= len(plan) else Round.Movement.DANESE.value
+    if tournament.is_individual:  # the organiser's plan, else the field's size says
+        planned = planned_movement(tournament, number)
+    offered = movements_offered(tournament)
     seed = random.SystemRandom().randrange(1, 2**31)
     if request.method != "POST":
         preview = _preview(tournament, planned, None, seed)
         form = PrepareForm(
-            initial={"movement": planned, "seed": seed, "previewed": _choice(planned, None)}
+            initial={"movement": planned, "seed": seed, "previewed": _choice(planned, None)},
+            offered=offered,
         )
     else:
-        form, preview = PrepareForm(request.POST), None
+        form, preview = PrepareForm(request.POST, offered=offered), None
         if form.is_valid():
             movement, step = form.cleaned_data["movement"], form.cleaned_data["step"]
             seed = form.cleaned_data["seed"] or seed
@@ -72,7 +78,7 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 # shown before seating; sent again as it is, it is seated
                 data = request.POST.copy()
                 data.update({"seed": str(seed), "previewed": _choice(movement, step)})
-                form = PrepareForm(data)
+                form = PrepareForm(data, offered=offered)
                 form.is_valid()
             else:
                 try:
@@ -160,7 +166,9 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
         )
         context.setdefault(
             "reseat_form",
-            MovementForm(initial={"movement": round_.movement}),
+            MovementForm(
+                initial={"movement": round_.movement}, offered=movements_offered(tournament)
+            ),
         )
     context.update(extra)
     return context
@@ -290,7 +298,7 @@ def round_swap(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def round_reseat(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
     round_ = _board_round(request, round_id)
-    form = MovementForm(request.POST)
+    form = MovementForm(request.POST, offered=movements_offered(round_.tournament))
     if not form.is_valid():
         return _seating_changed(request, round_, notes=[], problems=[], reseat_form=form)
     try:

@@ -126,7 +126,7 @@ def pairs_context(tournament: Tournament, form: PairsForm | None = None) -> dict
     return {
         "tournament": tournament,
         "pairs": list(selectors.pairs_of(tournament)),
-        "pairs_form": form or PairsForm(),
+        "pairs_form": form or PairsForm(individual=tournament.is_individual),
         "file_form": EntrantsFileForm(),
         "can_change_pairs": can_enter and not rounds,
         "can_join_late": can_enter and len(rounds) == 1,
@@ -203,7 +203,9 @@ def _house_rules_text(overrides: dict[str, Any], variant: str) -> list[str]:
 def pairs_add(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """GET: the pairs page. POST: add the pairs typed, one a line; the list updates in place."""
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
-    form = PairsForm(request.POST if request.method == "POST" else None)
+    form = PairsForm(
+        request.POST if request.method == "POST" else None, individual=tournament.is_individual
+    )
     added = 0
     if request.method == "POST" and form.is_valid():
         try:
@@ -218,7 +220,7 @@ def pairs_add(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             if not request.htmx:
                 messages.success(request, _added_text(added))
                 return redirect("tournament_detail", tournament_id=tournament.pk)
-            form = PairsForm()
+            form = PairsForm(individual=tournament.is_individual)
     context = pairs_context(tournament, form)
     context["added"] = _added_text(added) if added else ""
     if request.htmx:

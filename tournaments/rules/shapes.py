@@ -1,0 +1,66 @@
+"""The shape of a tournament: who its entrants are (pairs, or players alone in an individual
+tournament, RULES.md "Individual tournaments"), which movements seat its rounds, and the plan
+of movements an evening follows when the organiser chose none. Services and pages ask here
+rather than testing the tournament's fields themselves.
+
+In an individual tournament each player is entered as a pair row with one player: its number
+is the player number, its link and code the player's own, its standing the player's. A round
+seats four players a table (North and South partner East and West); one to three players sit
+out at bye tables of their own.
+"""
+
+from typing import Protocol
+
+PAIRS, PLAYERS = "pairs", "players"
+"""The values of `Tournament.entrants`."""
+
+RANDOM, DANESE = "random", "danese"
+SCHEDULE8, ROTATION12 = "schedule8", "rotation12"
+INDIVIDUAL_MOVEMENTS = (RANDOM, SCHEDULE8, ROTATION12, DANESE)
+"""The movements that seat an individual round (`movements.individual_registry`)."""
+FIXED_SCHEDULES = {SCHEDULE8: (8, 7), ROTATION12: (12, 11)}
+"""A fixed schedule's field size and number of rounds (RULES.md)."""
+PAIR_MOVEMENTS = ("random", "mitchell", "danese", "round_robin")
+"""The movements that seat a pairs round (`movements.registry`)."""
+
+POSITIONS = ("N", "S", "E", "W")
+"""An individual table's seats: North and South partner East and West."""
+
+
+class Shaped(Protocol):
+    entrants: str
+
+
+def is_individual(tournament: Shaped) -> bool:
+    """Whether the entrants are players ranked alone (an individual tournament)."""
+    return tournament.entrants == PLAYERS
+
+
+def movements_offered(tournament: Shaped) -> tuple[str, ...]:
+    """The movements a round of this tournament may be seated by."""
+    return INDIVIDUAL_MOVEMENTS if is_individual(tournament) else PAIR_MOVEMENTS
+
+
+def individual_plan(players: int, rounds: int) -> list[str]:
+    """The movements of an individual evening the organiser left to the field's size: 8
+    players the complete schedule (7 rounds), 12 players the rotation (11 rounds), any other
+    size a random first round and then the Danese. Rounds past a schedule's end are Danese."""
+    for movement, (size, length) in FIXED_SCHEDULES.items():
+        if players == size:
+            return [movement] * min(rounds, length) + [DANESE] * max(rounds - length, 0)
+    return ([RANDOM] + [DANESE] * (rounds - 1))[:rounds]
+
+
+def planned_individual_movement(plan: list[str], number: int, players: int, rounds: int) -> str:
+    """Round `number`'s movement in an individual tournament: the organiser's plan where it
+    names an individual movement, else the plan by the field's size."""
+    chosen = plan[number - 1] if number <= len(plan) else ""
+    if chosen in INDIVIDUAL_MOVEMENTS:
+        return chosen
+    by_size = individual_plan(players, max(rounds, number))
+    return by_size[number - 1]
+
+
+def players_per_entrant(tournament: Shaped, *, one_player_sides: bool) -> int:
+    """Names a line of entry holds: one for an individual tournament or a two-player game."""
+    return 1 if is_individual(tournament) or one_player_sides else 2
