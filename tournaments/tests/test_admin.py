@@ -168,10 +168,10 @@ def test_tournaments_are_found_by_name_and_filtered_by_status_variant_and_format
     assert found(superuser_client, Tournament, "?q=reale") == 1
     # the demo's evenings: Tuesday's, the two-phase event and the individual Thursday
     # finished, the Reale running
-    assert found(superuser_client, Tournament, "?status__exact=finished") == 2
+    assert found(superuser_client, Tournament, "?status__exact=finished") == 3
     assert found(superuser_client, Tournament, "?status__exact=running") == 1
-    assert found(superuser_client, Tournament, "?variant__exact=classico") == 2
-    assert found(superuser_client, Tournament, "?format__exact=deals") == 3
+    assert found(superuser_client, Tournament, "?variant__exact=classico") == 3
+    assert found(superuser_client, Tournament, "?format__exact=deals") == 4
     assert found(superuser_client, Tournament, "?format__exact=target") == 0
 
 

@@ -171,7 +171,7 @@ def test_a_second_run_creates_and_changes_nothing(seeded: str) -> None:
     password = get_user_model().objects.get(username="organiser").password
     out = run()
     assert counts() == before
-    assert before["Tournament"] == 3 and before["Player"] == 40
+    assert before["Tournament"] == 4 and before["Player"] == 40
     assert before["Deal"] == 54 + 23 + 150 + 27
     assert sorted(Table.objects.values_list("pk", "ns_mp", "ew_mp", "version")) == totals
     assert get_user_model().objects.get(username="organiser").password == password
