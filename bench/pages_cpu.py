@@ -28,7 +28,7 @@ def main() -> None:
     parser.add_argument("--root", default=str(HERE.parent))
     args = parser.parse_args()
     root = Path(args.root).resolve()
-    sys.path[:0] = [str(HERE), str(root)]
+    sys.path[:0] = [str(root / "bench"), str(root)]  # that checkout's evening.py and app
     os.chdir(root)
     import evening
 
