@@ -209,6 +209,7 @@ def main() -> None:
             [*me, "--child", str(pairs)], check=True, capture_output=True, text=True
         ).stdout
         table[pairs] = json.loads(out.strip().splitlines()[-1])
+        print(f"  {pairs} pairs measured: {json.dumps(table[pairs])}", file=sys.stderr, flush=True)
     _print(table, sizes, args.rounds)
 
 

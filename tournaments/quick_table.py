@@ -14,7 +14,7 @@ from django.dispatch import receiver
 from django.utils import formats
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.timezone import template_localtime
+from django.utils.timezone import template_localtime  # type: ignore[attr-defined]
 from django.utils.translation import get_language
 from django_tables2.utils import signature
 

@@ -3,6 +3,7 @@ tournament as a whole (`TournamentEvent`) as one list, newest first, filtered by
 and table, each line said in words (`selectors.audit`). The page reads one page of lines, in
 a fixed number of queries whatever the length of the log (`AuditLog`)."""
 
+from collections.abc import Iterator
 from typing import overload
 
 from django.db.models import IntegerField, QuerySet, Value
@@ -86,6 +87,9 @@ class AuditLog:
     def __len__(self) -> int:
         return self.count()
 
+    def __iter__(self) -> Iterator[AuditLine]:
+        return iter(self[0 : len(self)])
+
     @overload
     def __getitem__(self, index: int) -> AuditLine: ...
     @overload
@@ -95,12 +99,10 @@ class AuditLog:
             return self[index : index + 1][0]
         # ties in time as audit_lines leaves them: the result changes first, each newest first
         source = {"source": Value(0, output_field=IntegerField())}
-        changes = self.changes.order_by().annotate(**source).values_list("at", "source", "pk")
+        changes = self.changes.order_by().annotate(**source).values_list("at", "source", "pk")  # type: ignore[misc]
         source = {"source": Value(1, output_field=IntegerField())}
-        events = self.events.order_by().annotate(**source).values_list("at", "source", "pk")
-        keys = list(
-            changes.union(events, all=True).order_by("-at", "source", "-pk")[index]  # type: ignore[index]
-        )
+        events = self.events.order_by().annotate(**source).values_list("at", "source", "pk")  # type: ignore[misc]
+        keys = list(changes.union(events, all=True).order_by("-at", "source", "-pk")[index])
         change_keys = [pk for _, from_, pk in keys if from_ == 0]
         event_keys = [pk for _, from_, pk in keys if from_ == 1]
         found_changes = ResultChange.objects.select_related(*BY).in_bulk(change_keys)

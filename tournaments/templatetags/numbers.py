@@ -25,11 +25,11 @@ def points_text(value: int | float | Decimal | str | None, decimals: int | None 
         return ""
     # a page writes thousands of numbers, most of them many times: each is worked out once
     # per language (and per way of writing it: 1.5 and Decimal("1.50") are not written alike)
-    return _points_text(type(value), str(value), decimals, get_language())
+    return _points_text(type(value).__name__, str(value), decimals, get_language())
 
 
 @lru_cache(maxsize=8192)
-def _points_text(kind: type, value: str, decimals: int | None, language: str | None) -> str:
+def _points_text(kind: str, value: str, decimals: int | None, language: str | None) -> str:
     try:
         number = Decimal(str(value))
     except ArithmeticError:

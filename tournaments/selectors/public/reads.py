@@ -18,7 +18,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Subquery
 
-from tournaments.models import Club, DealSide, Pair, Round, Seat, Tournament, TournamentEvent
+from tournaments.models import Club, DealSide, Pair, Seat, Tournament, TournamentEvent
 from tournaments.rules import decisions as rules_decisions
 from tournaments.rules.names import sort_key
 from tournaments.rules.sides import SideScore
@@ -128,22 +128,51 @@ def _pair_ref(pair: Pair) -> PairRef:
 
 def _load_board(tournament: Tournament) -> Board:
     marks = decisions.marks_by_pair(tournament)
-    rows = tuple(
-        StandingRow(
-            number=pair.number,
-            names=pair.names,
-            player_names=tuple(
-                player.full_name for player in (pair.player_one, pair.player_two) if player
-            ),
-            **{name: getattr(pair, name) for name in STANDING_FIELDS},
-            withdrawn_from=pair.withdrawn_from,
-            joined_from=pair.joined_from,
-            decision_marks=tuple(marks.get(pair.pk, ())),
+    fields = ["pk", "number", *_PLAYERS, *STANDING_FIELDS, "withdrawn_from", "joined_from"]
+    rows = []
+    # plain values, not Pair and Player rows: a 500-pair field is 1,500 model instances less
+    for pair in organiser.standings_for(tournament).values(*fields):
+        ref = _pair_ref_of(pair)
+        rows.append(
+            StandingRow(
+                number=pair["number"],
+                names=ref.names,
+                player_names=tuple(f"{first} {last}".strip() for first, last in ref.players),
+                **{name: pair[name] for name in STANDING_FIELDS},
+                withdrawn_from=pair["withdrawn_from"],
+                joined_from=pair["joined_from"],
+                decision_marks=tuple(marks.get(pair["pk"], ())),
+            )
         )
-        for pair in organiser.standings_for(tournament)
-    )
     hidden, clock = rounds_now(tournament)
-    return Board(standings=rows, seating=_load_seating(tournament), hidden=hidden, clock=clock)
+    return Board(
+        standings=tuple(rows), seating=_load_seating(tournament), hidden=hidden, clock=clock
+    )
+
+
+_PLAYERS = (
+    "player_one__first_name",
+    "player_one__last_name",
+    "player_two_id",
+    "player_two__first_name",
+    "player_two__last_name",
+)
+"""A pair's players as `.values()` reads them."""
+
+
+def _pair_ref_of(row: dict[str, Any], prefix: str = "") -> PairRef:
+    """A pair's reference from its values (`_PLAYERS` under `prefix`), as `_pair_ref` makes it
+    from a Pair row."""
+    players = [(row[f"{prefix}player_one__first_name"], row[f"{prefix}player_one__last_name"])]
+    if row[f"{prefix}player_two_id"] is not None:
+        players.append(
+            (row[f"{prefix}player_two__first_name"], row[f"{prefix}player_two__last_name"])
+        )
+    return PairRef(
+        number=row[f"{prefix}number"],
+        names=" – ".join(f"{first} {last}".strip() for first, last in players),
+        players=tuple(players),
+    )
 
 
 def round_seating(tournament: Tournament, number: int) -> Seating | None:
@@ -157,45 +186,50 @@ def _load_seating(tournament: Tournament, number: int | None = None) -> Seating 
     players: one query."""
     latest = tournament.round_set.filter(public_seating()).order_by("-number").values("number")
     which: Any = Subquery(latest[:1]) if number is None else number
+    table_fields = ("number", "is_bye", "status", "ns_mp", "ew_mp", "ns_vp", "ew_vp", "winner")
     seats = (
         Seat.objects.filter(round__tournament=tournament, round__number=which)
         .filter(public_seating("round__"))
-        .select_related("round", "table", "pair__player_one", "pair__player_two")
         .order_by("table__number", "direction")
+        .values(
+            "table_id",
+            "direction",
+            "position",
+            "round__number",
+            "round__status",
+            "round__movement",
+            "pair__number",
+            *(f"pair__{name}" for name in _PLAYERS),
+            *(f"table__{name}" for name in table_fields),
+        )
     )
-    by_table: dict[int, dict[str, Seat]] = defaultdict(dict)
-    round_: Round | None = None
-    for seat in seats:  # an individual table's seats by position (N, S, E, W)
-        by_table[seat.table_id][seat.position or seat.direction] = seat
-        round_ = seat.round
+    by_table: dict[int, dict[str, dict[str, Any]]] = defaultdict(dict)
+    round_: dict[str, Any] | None = None
+    for seat in seats:  # plain values: 3,000 model instances less for a 500-pair round
+        # an individual table's seats by position (N, S, E, W)
+        by_table[seat["table_id"]][seat["position"] or seat["direction"]] = seat
+        round_ = seat
     if round_ is None:
         return None
     tables = []
     for places in by_table.values():
-        table = next(iter(places.values())).table
+        table = next(iter(places.values()))
         ns, ew = places.get("N", places.get(NS)), places.get("E", places.get(EW))
         south, west = places.get("S"), places.get("W")
         tables.append(
             SeatedTable(
-                number=table.number,
-                is_bye=table.is_bye,
-                status=table.status,
-                ns=_pair_ref(ns.pair) if ns else None,
-                ew=_pair_ref(ew.pair) if ew else None,
-                ns_mp=table.ns_mp,
-                ew_mp=table.ew_mp,
-                ns_vp=table.ns_vp,
-                ew_vp=table.ew_vp,
-                winner=table.winner,
-                ns_partner=_pair_ref(south.pair) if south else None,
-                ew_partner=_pair_ref(west.pair) if west else None,
+                ns=_pair_ref_of(ns, "pair__") if ns else None,
+                ew=_pair_ref_of(ew, "pair__") if ew else None,
+                ns_partner=_pair_ref_of(south, "pair__") if south else None,
+                ew_partner=_pair_ref_of(west, "pair__") if west else None,
+                **{name: table[f"table__{name}"] for name in table_fields},
             )
         )
     tables.sort(key=lambda t: (t.is_bye, t.number))
     return Seating(
-        round_number=round_.number,
-        round_status=round_.status,
-        movement=round_.movement,
+        round_number=round_["round__number"],
+        round_status=round_["round__status"],
+        movement=round_["round__movement"],
         tables=tuple(tables),
     )
 

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -126,6 +127,8 @@ def pairs_context(tournament: Tournament, form: PairsForm | None = None) -> dict
     return {
         "tournament": tournament,
         "pairs": list(selectors.pairs_of(tournament)),
+        # a pair's page is this, its id and "/": reversed once, not once a pair
+        "pair_page": reverse("pair_detail", args=[0]).removesuffix("0/"),
         "pairs_form": form or PairsForm(individual=tournament.is_individual),
         "file_form": EntrantsFileForm(),
         "can_change_pairs": can_enter and not rounds,
