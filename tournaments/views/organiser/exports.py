@@ -105,10 +105,16 @@ class SeatedTable:
     ns: Pair | None
     ew: Pair | None
     is_bye: bool
+    ns_partner: Pair | None = None
+    """An individual table's second player of each side (South, West); None for pairs."""
+    ew_partner: Pair | None = None
 
 
 def _seated_tables(round_: Round) -> list[SeatedTable]:
-    return [SeatedTable(t.number, t.ns, t.ew, t.is_bye) for t in selectors.round_tables(round_)]
+    return [
+        SeatedTable(t.number, t.ns, t.ew, t.is_bye, t.ns_partner, t.ew_partner)
+        for t in selectors.round_tables(round_)
+    ]
 
 
 @login_required
