@@ -1,7 +1,7 @@
 """Load at a national event: the end of a round when the players enter their own results.
 
     .venv/bin/python bench/round_end_rush.py [--pairs 500] [--seconds 60] [--workers N]
-        [--probes 50] [--national] [--curve 0.25,0.5,1,1.5]
+        [--probes 50] [--national] [--scale 1] [--curve 0.25,0.5,1,1.5]
 
 1. A fresh PostgreSQL database (Redis as the cache: REDIS_URL, default database 3); a 500-pair
    Burraco Classico tournament (250 tables, 3 deals a round) whose players enter the results;
@@ -77,6 +77,7 @@ def main() -> None:
     parser.add_argument("--probes", type=int, default=50, help="phones polling /ping/ every 5 s")
     parser.add_argument("--national", action="store_true", help="1,000 phones, 1,000 spectators")
     parser.add_argument("--curve", default="", help="reader scales after the rush: 0.5,1,2")
+    parser.add_argument("--scale", type=float, default=1.0, help="of the readers in the rush")
     parser.add_argument("--workers", type=int, default=0, help="gunicorn workers (0: its conf)")
     parser.add_argument("--threads", type=int, default=0, help="threads a worker (0: its conf)")
     parser.add_argument("--timeline", action="store_true", help="latencies 5 s by 5 s")
@@ -89,24 +90,26 @@ def main() -> None:
         env = evening.server_env(database_url, redis_url)
         evening.setup_django(env)
         info = build(pairs=args.pairs)
-        print(
-            f"{args.pairs} pairs, {len(info.tables)} tables built in {info.seconds:.0f} s; {shape}"
-        )
+        built = f"{len(info.tables)} tables built in {info.seconds:.0f} s"
+        print(f"{args.pairs} pairs, {built}; {shape}; readers x {args.scale:g}", flush=True)
         with evening.gunicorn(env, workers=args.workers, threads=args.threads, port=PORT) as server:
             tables = info.tables
             phones = [phone for table in tables for phone in (table.ns, table.ew)]
             more = [Phone(p.token) for p in phones for _ in range(shape.phones_per_pair - 1)]
+            steps = [float(x) for x in args.curve.split(",") if x]
+            needed = round(len(phones + more) * max([args.scale, *steps]))
+            opened = (phones + more)[: max(len(phones), needed)]  # the others never read
             with ThreadPoolExecutor(max_workers=8) as pool:
-                list(pool.map(open_page, phones + more))
-                list(pool.map(poll_once, phones + more))
+                list(pool.map(open_page, opened))
+                list(pool.map(poll_once, opened))
             cpu = CpuClock(server.pid, name)
             load_before = os.getloadavg()
-            timings = rush(tables, info, args.seconds, shape, phones + more)
+            timings = rush(tables, info, args.seconds, shape, phones + more, args.scale)
             spent, load_after = cpu.stop(), os.getloadavg()
             report(timings, args.timeline)
             print(f"  load average {load_before[0]:.1f} before, {load_after[0]:.1f} after the rush")
             print(f"  CPU seconds from the rush's start to its last answer: {spent}", flush=True)
-            for scale in [float(x) for x in args.curve.split(",") if x]:
+            for scale in steps:
                 print(f"  curve: {reads_step(info, phones + more, shape, scale)}", flush=True)
         lost = verify(tables, info.tournament_id)
     saves = [v for kind in SAVES for v in timings.by_kind.get(kind, [])]
@@ -182,9 +185,8 @@ def build(*, pairs: int) -> Built:
     )
 
 
-def rush(
-    tables: list[Table], info: Built, seconds: int, shape: Shape, phones: list[Phone]
-) -> Timings:
+def rush(tables: list[Table], info: Built, seconds: int, shape: Shape, phones: list[Phone],
+         scale: float) -> Timings:  # fmt: skip
     timings = Timings()
     rng = random.Random(2)
     plan = Plan()
@@ -227,7 +229,7 @@ def rush(
     end = seconds + 10
     for table in tables:
         plan.at(rng.uniform(0, seconds - 10), functools.partial(write, table))
-    plan_reads(plan, timings, info, shape, phones, end, rng)
+    plan_reads(plan, timings, info, shape, phones, end, rng, scale)
     plan.run()
     return timings
 
