@@ -2,13 +2,17 @@
 in the middle of saves. Not a test (it takes minutes); its figures go in docs/reliability.md.
 
     .venv/bin/python bench/load_and_faults.py [--seconds 60] [--readers 50] [--writers 20]
+                                              [--probes 5]
 
 1. A fresh PostgreSQL database; a 48-pair classico evening played through the real services,
    round 2 seated and started (24 open tables); gunicorn as gunicorn.conf.py sets it (Redis
    cache when REDIS_URL is set, else the database cache).
 2. Load: `--readers` clients read the public standings page while `--writers` organiser clients
    (logged in before the clock starts, CSRF tokens, each its own table) save deals through the
-   real entry form — deals 1 to 3, then correct them over and over — for `--seconds`. Every
+   real entry form — deals 1 to 3, then correct them over and over — for `--seconds`; beside
+   them `--probes` clients read /ping/, a trivial view through the same middleware, and each
+   p95 is printed beside the trivial view's with their ratio (absolute times are the
+   machine's; the ratio to a same-run reference travels). Every
    response is timed and every status checked: zero errors expected. Afterwards the database
    must hold exactly what the clients were told was saved: one audit record per confirmed save,
    and each deal's stored entry equal to the last one confirmed, its totals what the engine
@@ -37,6 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import evening
+from rush_clients import beside_trivial
 
 PORT = 8077
 VERSION = re.compile(r'name="version" value="(\d+)"')
@@ -211,16 +216,22 @@ def reader(path: str, until: float, stats: Stats) -> None:
             stats.error(f"read {status}")
 
 
-def readers_process(path: str, until: float, readers: int, out: "mp.Queue[object]") -> None:
+def readers_process(
+    path: str, until: float, readers: int, probes: int, out: "mp.Queue[object]"
+) -> None:
     """The readers in a process of their own, so that the load generator's own GIL does not
-    queue the readers' clocks behind the writers' threads."""
-    stats = Stats()
+    queue the readers' clocks behind the writers' threads; beside them `probes` clients read
+    /ping/ (a trivial view through the same middleware), the same-run reference."""
+    stats, trivial = Stats(), Stats()
     threads = [threading.Thread(target=reader, args=(path, until, stats)) for _ in range(readers)]
+    threads += [
+        threading.Thread(target=reader, args=("/ping/", until, trivial)) for _ in range(probes)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    out.put((stats.latencies, stats.errors))
+    out.put((stats.latencies, stats.errors, trivial.latencies, trivial.errors))
 
 
 def percentiles(values: list[float]) -> str:
@@ -300,6 +311,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--readers", type=int, default=50)
     parser.add_argument("--writers", type=int, default=20)
+    parser.add_argument("--probes", type=int, default=5, help="clients reading /ping/ meanwhile")
     parser.add_argument("--workers", type=int, default=0, help="gunicorn workers (0: its conf)")
     parser.add_argument("--threads", type=int, default=0, help="threads a worker (0: its conf)")
     args = parser.parse_args()
@@ -327,7 +339,8 @@ def main() -> None:
             spawn = mp.get_context("spawn")
             read_results: mp.Queue[object] = spawn.Queue()
             readers = spawn.Process(
-                target=readers_process, args=(public, until, args.readers, read_results)
+                target=readers_process,
+                args=(public, until, args.readers, args.probes, read_results),
             )
             readers.start()
             threads = [
@@ -340,7 +353,8 @@ def main() -> None:
                 thread.start()
             for thread in threads:
                 thread.join()
-            reads.latencies, reads.errors = read_results.get()  # type: ignore[misc]
+            trivial = Stats()
+            reads.latencies, reads.errors, trivial.latencies, trivial.errors = read_results.get()  # type: ignore[misc]
             readers.join()
             problems = verify(tables, allow_unknown=False)
             print(
@@ -350,6 +364,10 @@ def main() -> None:
             print(f"  reads:  {percentiles(reads.latencies)}, errors {len(reads.errors)}")
             print(f"  saves:  {percentiles(writes.latencies)}, errors {len(writes.errors)}, "
                   f"lost answers {writes.lost}")  # fmt: skip
+            print(f"  trivial view (/ping/, {args.probes} clients): "
+                  f"{percentiles(trivial.latencies)}, errors {len(trivial.errors)}")  # fmt: skip
+            print(f"  {beside_trivial('reads', reads.latencies, trivial.latencies)}")
+            print(f"  {beside_trivial('saves', writes.latencies, trivial.latencies)}")
             print(f"  saved results checked: {sum(s.count for s in tables.values())} confirmed "
                   f"saves, problems: {len(problems)}")  # fmt: skip
             for problem in (reads.errors + writes.errors)[:10] + problems[:10]:
@@ -384,7 +402,7 @@ def main() -> None:
             print(f"  every result fully saved or absent: {'yes' if not problems else 'NO'}")
             for problem in problems[:10]:
                 print("   ", problem)
-        ok = not reads.errors and not writes.errors and not problems
+        ok = not reads.errors and not writes.errors and not trivial.errors and not problems
         print(f"load and faults: {'passed' if ok else 'FAILED'}")
 
 

@@ -1,6 +1,7 @@
 """Load at a national event: the end of a round when the players enter their own results.
 
     .venv/bin/python bench/round_end_rush.py [--pairs 500] [--seconds 60] [--workers N]
+        [--probes 50] [--national] [--scale 1] [--curve 0.25,0.5,1,1.5]
 
 1. A fresh PostgreSQL database (Redis as the cache: REDIS_URL, default database 3); a 500-pair
    Burraco Classico tournament (250 tables, 3 deals a round) whose players enter the results;
@@ -13,9 +14,18 @@
    took): at a random moment of the first 50 seconds North-South writes the last deal of its
    table; 2 to 8 seconds after the answer, East-West's page shows it (a read) and East-West
    accepts it. Meanwhile all 500 phones poll their "my evening" page every 5 seconds, and 50
-   spectators follow the public standings every 5 seconds.
+   spectators follow the public standings every 5 seconds. `--national` (an individual event):
+   1,000 phones (two on each pair's link) poll their evening every 5 seconds and 1,000
+   spectators reload the public standings every 10 seconds. In both, `--probes` phones read
+   /ping/ (a trivial view through the same middleware) every 5 seconds: each p95 is printed
+   beside the trivial view's of the same run, with their ratio, which travels from machine to
+   machine where absolute times do not. The CPU seconds each kind of process spent during the
+   rush are printed (gunicorn, PostgreSQL, Redis, the load generator, everything else).
 5. Afterwards the database must hold every accepted deal exactly once: one written and one
    accepted record a table, the deal saved with the entry sent and the engine's totals.
+
+6. `--curve`: after the rush, the readers alone (every deal is in) at each scale of the
+   shape's readers for 20 s: how read p95 grows with the readers, beside the trivial view's.
 
 Not a test (it takes a few minutes); its last line goes in docs/performance.md:
     round-end rush 250 tables: save p95 S ms, read p95 R ms, errors E, lost L
@@ -23,157 +33,40 @@ Not a test (it takes a few minutes); its last line goes in docs/performance.md:
 
 import argparse
 import functools
-import heapq
-import http.client
 import os
 import random
 import re
-import statistics
 import sys
-import threading
 import time
 import urllib.parse
 from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import evening
-
-PORT = 8078
-ACCEPT = re.compile(r'action="(/p/[\w-]+/deals/\d+/accept/)"')
-VALUE = re.compile(r'name="(\w+)" value="([^"]*)"')
-
-
-@dataclass
-class Timings:
-    by_kind: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    errors: list[str] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    started: list[tuple[float, float]] = field(default_factory=list)
-    """(when the request left, its latency): the --timeline."""
-
-    def ok(self, kind: str, seconds: float) -> None:
-        with self.lock:
-            self.by_kind[kind].append(seconds)
-            self.started.append((time.monotonic() - seconds, seconds))
-
-    def error(self, what: str) -> None:
-        with self.lock:
-            self.errors.append(what)
-
-
-SAVES = ("write", "accept")
-READS = ("evening", "status", "standings")
-
-
-def request(
-    method: str, path: str, *, body: str = "", cookies: dict[str, str] | None = None,
-    headers: dict[str, str] | None = None,
-) -> tuple[int, str, dict[str, str]]:  # fmt: skip
-    """One request on a new connection (a phone on the club's wifi): status, text, cookies."""
-    connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
-    sent = {"Host": "127.0.0.1", "Accept-Language": "en", **(headers or {})}
-    if cookies:
-        sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
-    if body:
-        sent["Content-Type"] = "application/x-www-form-urlencoded"
-    try:
-        connection.request(method, path, body=body or None, headers=sent)
-        response = connection.getresponse()
-        text = response.read().decode()
-        set_cookies = {}
-        for name, value in response.getheaders():
-            if name.lower() == "set-cookie":
-                key, _, rest = value.partition("=")
-                set_cookies[key.strip()] = rest.split(";", 1)[0]
-        return response.status, text, set_cookies
-    finally:
-        connection.close()
-
-
-@dataclass
-class Phone:
-    token: str
-    cookies: dict[str, str] = field(default_factory=dict)
-    form: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass
-class Built:
-    tables: list["Table"]
-    tournament_id: int
-    standings: str
-    seconds: float
-
-
-@dataclass
-class Table:
-    number: int
-    ns: Phone
-    ew: Phone
-    sent: list[dict[str, object]] | None = None
-    written: bool = False
-    accepted: bool = False
-
-
-def open_page(phone: Phone) -> None:
-    """The phone opens its table (untimed): its CSRF cookie and the form of the next deal."""
-    status, text, cookies = request("GET", f"/p/{phone.token}/")
-    if status != 200:
-        raise RuntimeError(f"page {phone.token}: {status}")
-    phone.cookies.update(cookies)
-    phone.form = dict(VALUE.findall(text))
-
-
-def poll_once(phone: Phone) -> None:
-    """The phone's evening, as it has polled it all round (untimed)."""
-    status, _, _ = request(
-        "GET", f"/p/{phone.token}/evening/", cookies=phone.cookies, headers={"HX-Request": "true"}
-    )
-    if status != 200:
-        raise RuntimeError(f"evening {phone.token}: {status}")
-
-
-def deal_fields(rng: random.Random) -> tuple[dict[str, str], list[dict[str, object]]]:
-    """A legal score-sheet deal as the form posts it, and as the contract has it."""
-    ns_melded, ew_melded = rng.randrange(60, 80) * 5, rng.randrange(10, 40) * 5
-    ew_hand = rng.randrange(0, 12) * 5
-    form = {
-        "mode": "summary",
-        "closed": "ns",
-        "ns-melded_points": str(ns_melded),
-        "ns-burracos_clean": "1",
-        "ns-pot": "taken",
-        "ew-melded_points": str(ew_melded),
-        "ew-hand_points": str(ew_hand),
-        "ew-pot": "taken",
-    }
-    sides: list[dict[str, object]] = [
-        {"melded_points": ns_melded, "hand_points": 0, "burracos": {"clean": 1}, "pot": "taken",
-         "closed": True},
-        {"melded_points": ew_melded, "hand_points": ew_hand, "burracos": {}, "pot": "taken",
-         "closed": False},
-    ]  # fmt: skip
-    return form, sides
-
-
-def timed(timings: Timings, kind: str, call: Callable[[], tuple[int, str, dict[str, str]]],
-          ok: tuple[int, ...] = (200,)) -> str | None:  # fmt: skip
-    start = time.perf_counter()
-    try:
-        status, text, _ = call()
-    except (OSError, http.client.HTTPException) as error:
-        timings.error(f"{kind}: {error!r}")
-        return None
-    if status not in ok:
-        timings.error(f"{kind}: {status}")
-        return None
-    timings.ok(kind, time.perf_counter() - start)
-    return text
+from rush_clients import (
+    ACCEPT,
+    PORT,
+    READS,
+    SAVES,
+    Built,
+    CpuClock,
+    Phone,
+    Plan,
+    Shape,
+    Table,
+    Timings,
+    beside_trivial,
+    deal_fields,
+    open_page,
+    p95,
+    percentiles,
+    poll_once,
+    request,
+    timed,
+)
 
 
 def main() -> None:
@@ -181,30 +74,59 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=500)
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--spectators", type=int, default=50)
+    parser.add_argument("--probes", type=int, default=50, help="phones polling /ping/ every 5 s")
+    parser.add_argument("--national", action="store_true", help="1,000 phones, 1,000 spectators")
+    parser.add_argument("--curve", default="", help="reader scales after the rush: 0.5,1,2")
+    parser.add_argument("--scale", type=float, default=1.0, help="of the readers in the rush")
     parser.add_argument("--workers", type=int, default=0, help="gunicorn workers (0: its conf)")
     parser.add_argument("--threads", type=int, default=0, help="threads a worker (0: its conf)")
     parser.add_argument("--timeline", action="store_true", help="latencies 5 s by 5 s")
     args = parser.parse_args()
+    shape = Shape.national() if args.national else Shape(spectators=args.spectators)
+    shape.probes = args.probes
     redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/3")
-    with evening.fresh_database(f"burraco_rush_{os.getpid()}") as database_url:
+    name = f"burraco_rush_{os.getpid()}"
+    with evening.fresh_database(name) as database_url:
         env = evening.server_env(database_url, redis_url)
         evening.setup_django(env)
         info = build(pairs=args.pairs)
-        print(f"{args.pairs} pairs, {len(info.tables)} tables built in {info.seconds:.0f} s")
-        with evening.gunicorn(env, workers=args.workers, threads=args.threads, port=PORT):
+        built = f"{len(info.tables)} tables built in {info.seconds:.0f} s"
+        print(f"{args.pairs} pairs, {built}; {shape}; readers x {args.scale:g}", flush=True)
+        with evening.gunicorn(env, workers=args.workers, threads=args.threads, port=PORT) as server:
             tables = info.tables
             phones = [phone for table in tables for phone in (table.ns, table.ew)]
+            more = [Phone(p.token) for p in phones for _ in range(shape.phones_per_pair - 1)]
+            steps = [float(x) for x in args.curve.split(",") if x]
+            needed = round(len(phones + more) * max([args.scale, *steps]))
+            opened = (phones + more)[: max(len(phones), needed)]  # the others never read
             with ThreadPoolExecutor(max_workers=8) as pool:
-                list(pool.map(open_page, phones))
-                list(pool.map(poll_once, phones))
-            timings = rush(tables, info, args.seconds, args.spectators)
+                list(pool.map(open_page, opened))
+                list(pool.map(poll_once, opened))
+            cpu = CpuClock(server.pid, name)
+            load_before = os.getloadavg()
+            timings = rush(tables, info, args.seconds, shape, phones + more, args.scale)
+            spent, load_after = cpu.stop(), os.getloadavg()
+            report(timings, args.timeline)
+            print(f"  load average {load_before[0]:.1f} before, {load_after[0]:.1f} after the rush")
+            print(f"  CPU seconds from the rush's start to its last answer: {spent}", flush=True)
+            for scale in steps:
+                print(f"  curve: {reads_step(info, phones + more, shape, scale)}", flush=True)
         lost = verify(tables, info.tournament_id)
-    for kind in (*SAVES, *READS):
+    saves = [v for kind in SAVES for v in timings.by_kind.get(kind, [])]
+    reads = [v for kind in READS for v in timings.by_kind.get(kind, [])]
+    print(
+        f"round-end rush {len(tables)} tables: save p95 {p95(saves):.0f} ms, "
+        f"read p95 {p95(reads):.0f} ms, errors {len(timings.errors)}, lost {lost}"
+    )
+
+
+def report(timings: Timings, timeline: bool) -> None:
+    for kind in (*SAVES, *READS, "trivial"):
         values = timings.by_kind.get(kind, [])
         print(f"  {kind:10} {percentiles(values)}")
     for error in timings.errors[:10]:
         print(f"  error: {error}")
-    if args.timeline:
+    if timeline:
         first = min(moment for moment, _ in timings.started)
         buckets: dict[int, list[float]] = defaultdict(list)
         for moment, seconds in timings.started:
@@ -213,10 +135,8 @@ def main() -> None:
             print(f"  {second:3d} s  {percentiles(values)}")
     saves = [v for kind in SAVES for v in timings.by_kind.get(kind, [])]
     reads = [v for kind in READS for v in timings.by_kind.get(kind, [])]
-    print(
-        f"round-end rush {len(tables)} tables: save p95 {p95(saves):.0f} ms, "
-        f"read p95 {p95(reads):.0f} ms, errors {len(timings.errors)}, lost {lost}"
-    )
+    trivial = timings.by_kind.get("trivial", [])
+    print(f"  {beside_trivial('save', saves, trivial)}; {beside_trivial('read', reads, trivial)}")
 
 
 def build(*, pairs: int) -> Built:
@@ -265,37 +185,12 @@ def build(*, pairs: int) -> Built:
     )
 
 
-def rush(tables: list[Table], info: Built, seconds: int, spectators: int) -> Timings:
+def rush(tables: list[Table], info: Built, seconds: int, shape: Shape, phones: list[Phone],
+         scale: float) -> Timings:  # fmt: skip
     timings = Timings()
     rng = random.Random(2)
-    plan: list[tuple[float, int, Callable[[], None]]] = []
-    order = 0
-    start = time.monotonic() + 1.0
-
-    def at(moment: float, action: Callable[[], None]) -> None:
-        nonlocal order
-        order += 1
-        heapq.heappush(plan, (start + moment, order, action))
-
-    lock = threading.Lock()
+    plan = Plan()
     htmx = {"HX-Request": "true"}
-
-    def poll_evening(phone: Phone) -> Callable[[], None]:
-        path = f"/p/{phone.token}/evening/"
-
-        def poll() -> None:
-            timed(
-                timings,
-                "evening",
-                lambda: request("GET", path, cookies=phone.cookies, headers=htmx),
-            )
-
-        return poll
-
-    def follow_standings() -> None:
-        region = htmx | {"HX-Target": "standings"}  # the public page's own poll
-        url = info.standings
-        timed(timings, "standings", lambda: request("GET", url, headers=region))
 
     def write(table: Table) -> None:
         form, sides = deal_fields(random.Random(table.number))
@@ -312,8 +207,7 @@ def rush(tables: list[Table], info: Built, seconds: int, spectators: int) -> Tim
                 timings.error(f"write {table.number}: not sent {problems[:3]}")
             return
         table.sent, table.written = sides, True
-        with lock:
-            at(time.monotonic() - start + rng.uniform(2, 8), lambda: accept(table))
+        plan.at(plan.now() + rng.uniform(2, 8), lambda: accept(table))
 
     def accept(table: Table) -> None:
         phone = table.ew
@@ -334,30 +228,59 @@ def rush(tables: list[Table], info: Built, seconds: int, spectators: int) -> Tim
 
     end = seconds + 10
     for table in tables:
-        at(rng.uniform(0, seconds - 10), functools.partial(write, table))
-        for phone in (table.ns, table.ew):
-            phase = rng.uniform(0, 5)
-            for moment in range(int((end - phase) // 5) + 1):
-                at(phase + moment * 5, poll_evening(phone))
-    for _ in range(spectators):
-        phase = rng.uniform(0, 5)
-        for moment in range(int((end - phase) // 5) + 1):
-            at(phase + moment * 5, follow_standings)
-    with ThreadPoolExecutor(max_workers=400) as pool:
-        futures = []
-        while True:
-            with lock:
-                now = time.monotonic()
-                due = []
-                while plan and plan[0][0] <= now:
-                    due.append(heapq.heappop(plan)[2])
-            futures += [pool.submit(action) for action in due]
-            if all(future.done() for future in futures):
-                with lock:
-                    if not plan:  # nothing left, and nothing running that could plan more
-                        break
-            time.sleep(0.01)
+        plan.at(rng.uniform(0, seconds - 10), functools.partial(write, table))
+    plan_reads(plan, timings, info, shape, phones, end, rng, scale)
+    plan.run()
     return timings
+
+
+def plan_reads(plan: Plan, timings: Timings, info: Built, shape: Shape, phones: list[Phone],
+               end: float, rng: random.Random, scale: float = 1.0) -> None:  # fmt: skip
+    """The readers: the phones poll their evening every 5 s, the spectators follow the public
+    standings (their page's own poll, or in the national shape a browser's full reload), the
+    probes read /ping/ (the trivial view, the same-run reference); `scale` of each."""
+    htmx = {"HX-Request": "true"}
+    if shape.reload:
+        standings = {"Accept-Encoding": "gzip, deflate, br"}  # a browser's reload
+    else:
+        standings = htmx | {"HX-Target": "standings"}  # the public page's own poll
+
+    def evening_of(phone: Phone) -> Callable[[], None]:
+        path = f"/p/{phone.token}/evening/"
+
+        def poll() -> None:
+            timed(timings, "evening", lambda: request(
+                "GET", path, cookies=phone.cookies, headers=htmx))  # fmt: skip
+
+        return poll
+
+    def follow() -> None:
+        timed(timings, "standings", lambda: request("GET", info.standings, headers=standings))
+
+    def ping() -> None:
+        timed(timings, "trivial", lambda: request("GET", "/ping/"))
+
+    for phone in phones[: round(len(phones) * scale)]:
+        plan.every(5, end, evening_of(phone), rng)
+    for _ in range(round(shape.spectators * scale)):
+        plan.every(shape.spectator_seconds, end, follow, rng)
+    for _ in range(shape.probes):
+        plan.every(5, end, ping, rng)
+
+
+def reads_step(info: Built, phones: list[Phone], shape: Shape, scale: float) -> str:
+    """One point of the curve: the readers alone (every deal is in), `scale` of them, 20 s."""
+    timings, rng, plan = Timings(), random.Random(3), Plan()
+    plan_reads(plan, timings, info, shape, phones, 20, rng, scale)
+    plan.run()
+    reads = [v for kind in READS for v in timings.by_kind.get(kind, [])]
+    trivial = timings.by_kind.get("trivial", [])
+    readers = round(len(phones) * scale) + round(shape.spectators * scale)
+    rate = len(reads) / 20
+    return (
+        f"{readers} readers ({rate:.0f} reads/s): {beside_trivial('read', reads, trivial)}, "
+        f"errors {len(timings.errors)}, load average {os.getloadavg()[0]:.1f}"
+    )
 
 
 def verify(tables: list[Table], tournament_id: int) -> int:
@@ -400,19 +323,6 @@ def verify(tables: list[Table], tournament_id: int) -> int:
         }:  # fmt: skip
             lost += 1
     return lost
-
-
-def p95(values: list[float]) -> float:
-    if len(values) < 2:
-        return values[0] * 1000 if values else 0.0
-    return statistics.quantiles(values, n=100)[94] * 1000
-
-
-def percentiles(values: list[float]) -> str:
-    if len(values) < 2:
-        return f"n={len(values)}"
-    cuts = statistics.quantiles(values, n=100)
-    return f"p50 {cuts[49] * 1000:.0f} ms, p95 {cuts[94] * 1000:.0f} ms, n={len(values)}"
 
 
 if __name__ == "__main__":

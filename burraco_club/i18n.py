@@ -60,8 +60,8 @@ class ClubLanguageMiddleware:
         args: tuple[Any, ...],
         kwargs: dict[str, Any],
     ) -> None:
-        if readers_language(request) is not None:
-            return
+        if getattr(view, "speaks_club_language", False) or readers_language(request) is not None:
+            return  # a public page's reader cache sets it itself, from the version it reads
         use_club_language(request, _club_language(kwargs))
 
 

@@ -101,13 +101,31 @@ def test_the_clubs_language_is_read_again_after_a_minute(
 ) -> None:
     import time
 
-    assert SPANISH in reader().get(address(spanish_evening)).content.decode()
+    assert leaderboard.club_language("madrid") == "es"
     Club.objects.filter(pk=spanish_evening.club_id).update(language="it")
     assert leaderboard.club_language("madrid") == "es"  # from the shared cache, for a minute
     later = time.time() + leaderboard.CLUB_LANGUAGE_SECONDS + 1
     monkeypatch.setattr(time, "time", lambda: later)
     assert leaderboard.club_language("madrid") == "it"
-    assert ITALIAN in reader().get(address(spanish_evening)).content.decode()
+
+
+def test_a_stored_page_hears_the_clubs_language_with_the_version(
+    spanish_evening: Tournament, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reader who asks for no language of ours gets the club's, which the page reads with the
+    tournament's version (one cache read for both): a change is heard when the version is read
+    again, within VERSION_SECONDS."""
+    import time
+
+    assert SPANISH in reader().get(address(spanish_evening)).content.decode()
+    Club.objects.filter(pk=spanish_evening.club_id).update(language="it")
+    assert SPANISH in reader().get(address(spanish_evening)).content.decode()  # remembered
+    later = time.time() + leaderboard.VERSION_SECONDS + 1
+    monkeypatch.setattr(time, "time", lambda: later)
+    page = reader().get(address(spanish_evening))
+    assert ITALIAN in page.content.decode() and page["Content-Language"] == "it"
+    english = reader().get(address(spanish_evening), headers={"Accept-Language": "en"})
+    assert ENGLISH in english.content.decode() and english["Content-Language"] == "en"
 
 
 def test_a_club_that_does_not_exist_stores_nothing(spanish_evening: Tournament) -> None:

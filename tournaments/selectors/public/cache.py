@@ -31,11 +31,12 @@ from tournaments.models import Club, Phase, Tournament
 
 CACHE_SECONDS = 6 * 60 * 60
 """Entries are never stale (a new version is a new key); this only frees the space of old ones."""
-KEY_FORMAT = 4
+KEY_FORMAT = 5
 """Raise it when a cached dataclass changes shape, so no process unpickles an older one, or
 when what the cache holds changes meaning (4: players' names split with their particles, the
-match format's standings columns, pairs that withdrew or joined late), so no reader is served
-what an older release wrote."""
+match format's standings columns, pairs that withdrew or joined late; 5: a version carries its
+club's language, a stored page its headers), so no reader is served what an older release
+wrote."""
 
 T = TypeVar("T")
 
@@ -59,6 +60,8 @@ class Version:
 
     published: bool
     results_version: int
+    language: str = ""
+    """The club's language: a page for a reader who asked for none we speak is in it."""
 
 
 VERSION_SECONDS = 10
@@ -102,7 +105,7 @@ def current_version(club_slug: str, tournament_slug: str) -> Version | None:
     tournament = public_tournament(club_slug, tournament_slug)
     if tournament is None:
         return None
-    version = Version(tournament.published, tournament.results_version)
+    version = Version(tournament.published, tournament.results_version, tournament.club.language)
     cache.add(version_key(club_slug, tournament_slug), version, VERSION_SECONDS)
     return version
 
@@ -139,8 +142,10 @@ def club_language(club_slug: str) -> str:
 
 
 def forget_club_language(club_slug: str) -> None:
-    """Called when a club is saved (the admin): its new language is read at the next page."""
-    cache.delete(club_language_key(club_slug))
+    """Called when a club is saved (the admin): its new language is read at the next page,
+    and with the version of each of its tournaments, which carries it (`Version.language`)."""
+    slugs = Tournament.objects.filter(club__slug=club_slug).values_list("slug", flat=True)
+    cache.delete_many([club_language_key(club_slug), *(version_key(club_slug, s) for s in slugs)])
 
 
 def forget_version(club_slug: str, tournament_slug: str) -> None:

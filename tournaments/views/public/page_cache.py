@@ -14,10 +14,12 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django_htmx.middleware import HtmxDetails
 
+from burraco_club.i18n import readers_language, use_club_language
 from tournaments.selectors import public as leaderboard
 
 
@@ -77,6 +79,7 @@ def cached_for_readers(
             request: HtmxHttpRequest, club_slug: str, tournament_slug: str, **kwargs: Any
         ) -> HttpResponse:
             if request.user.is_authenticated:
+                use_club_language(request, leaderboard.club_language(club_slug))
                 return view(request, club_slug, tournament_slug, **kwargs)
             canonical = _canonical_query(request, allowed)
             if canonical != request.META.get("QUERY_STRING", ""):
@@ -85,6 +88,9 @@ def cached_for_readers(
                 request.GET = QueryDict(canonical)
             return _served(request, view, club_slug, tournament_slug, kwargs, targets, absolute)
 
+        # the club's language is read here, with the version (burraco_club/i18n.py); `wraps`
+        # carries the mark to the decorators above
+        wrapper.speaks_club_language = True  # type: ignore[attr-defined]
         return wrapper
 
     return decorate
@@ -110,11 +116,14 @@ def _served(
     targets: Collection[str],
     absolute: bool,
 ) -> HttpResponse:
+    asked = readers_language(request)  # None: the club's language, read with the version
+    encoding = "gzip" if "gzip" in request.headers.get("Accept-Encoding", "") else "identity"
     target = request.headers.get("HX-Target", "")
     variant = "|".join(
         [
             request.get_full_path(),
-            get_language(),
+            get_language() if asked is not None else CLUB_LANGUAGE,
+            encoding,
             "htmx" if request.htmx else "",
             target if target in targets else "",
             "restore" if request.htmx.history_restore_request else "",
@@ -136,41 +145,76 @@ def _served(
             raise
         # the database is away: the last rendering stored, whatever its version, rather than
         # an error (it was published when it was stored)
-        return _stored_page(request, stored[1], stored[2])
+        return _stored_page(request, stored)
     if current is None or not current.published:
         raise Http404("No such tournament.")
+    if asked is None and current.language:
+        _speak(request, current.language)  # the club's, as ClubLanguageMiddleware would
+    language = get_language()
+    if stored is not None and stored[5] != language:
+        stored = None  # of the club's former language: as if there were none
     if stored is not None and _fresh_enough(stored, current.results_version):
-        return _stored_page(request, stored[1], stored[2])
+        return _stored_page(request, stored)
     rendering = f"{keys[1]}:rendering"
+    claimed = stored is not None
     if stored is not None and not cache.add(rendering, 1, RENDER_SECONDS):
         # another reader is rendering this version: the last rendering meanwhile, so a save
         # costs the field one render, not one per reader waiting for it
-        return _stored_page(request, stored[1], stored[2])
+        return _stored_page(request, stored)
     try:
         started = time.time()
         response = view(request, club_slug, tournament_slug, **kwargs)
-        if response.status_code == 200 and not response.streaming:
-            # compressed once here, not once per reader: a full field's page is ~200 KB
-            body = gzip.compress(response.content, compresslevel=6)
-            now = time.time()
-            cache.set(
-                keys[1],
-                (current.results_version, body, response["Content-Type"], now, now - started),
-                leaderboard.CACHE_SECONDS,
-            )
+        if response.status_code != 200 or response.streaming:
+            return response
+        body = response.content
+        if encoding == "gzip":
+            body = gzip.compress(body, compresslevel=6)  # once here, not once per reader
+        now = time.time()
+        headers = _headers(response, body, encoding)
+        stored = (current.results_version, body, headers, now, now - started, language)
+        cache.set(keys[1], stored, leaderboard.CACHE_SECONDS)
     finally:
-        if stored is not None:
+        if claimed:
             cache.delete(rendering)
-    return response
+    return _stored_page(request, stored)
 
 
-def _stored_page(request: HttpRequest, body: bytes, content_type: str) -> HttpResponse:
-    """A stored rendering, gzipped as stored for every browser that accepts it (all do)."""
-    if "gzip" in request.headers.get("Accept-Encoding", ""):
-        response = HttpResponse(body, content_type=content_type)
-        response["Content-Encoding"] = "gzip"
-    else:
-        response = HttpResponse(gzip.decompress(body), content_type=content_type)
-    # the language comes from the switch's cookie or the browser's Accept-Language
-    patch_vary_headers(response, ("Accept-Encoding", "Accept-Language", "Cookie"))
+CLUB_LANGUAGE = "club"
+"""The language part of a stored page's variant for a reader who asked for none the site
+speaks: the page is in the club's language, which comes with the tournament's version (one
+cache read for both), and a page of another language than the club's now is rendered again."""
+VARY = ("Accept-Encoding", "Accept-Language", "Cookie")
+"""The language comes from the switch's cookie or the browser's Accept-Language."""
+
+
+def _headers(response: HttpResponse, body: bytes, encoding: str) -> tuple[tuple[str, str], ...]:
+    """The headers a stored page is sent with, made once when it is stored: its type, its
+    encoding, its ETag (a digest of the bytes sent) and what it varies on."""
+    headers = [("Content-Type", response["Content-Type"])]
+    if encoding == "gzip":
+        headers.append(("Content-Encoding", "gzip"))
+    headers.append(("ETag", f'"{hashlib.sha256(body).hexdigest()[:32]}"'))
+    patch_vary_headers(response, VARY)
+    headers.append(("Vary", response["Vary"]))
+    return tuple(headers)
+
+
+def _speak(request: HttpRequest, language: str) -> None:
+    translation.activate(language)
+    request.LANGUAGE_CODE = language
+
+
+def _stored_page(request: HttpRequest, stored: tuple[Any, ...]) -> HttpResponse:
+    """A stored rendering as stored: its bytes and its headers, nothing made again per reader;
+    a reader who already holds it (If-None-Match: its ETag) is answered 304 without them."""
+    headers = dict(stored[2])
+    if stored[5] != get_language():
+        _speak(request, stored[5])  # its Content-Language
+    if headers["ETag"] in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=304)
+        response["ETag"], response["Vary"] = headers["ETag"], headers["Vary"]
+        return response
+    response = HttpResponse(stored[1])
+    for name, value in headers.items():
+        response[name] = value
     return response
