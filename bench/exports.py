@@ -196,7 +196,7 @@ def main() -> None:
         with Profiler() as profiler:
             runs[args.profile]()
         drop_restored()
-        print(profiler.output_text(unicode=True, color=False, show_all=False))
+        print(profiler.output_text(unicode=True, color=False, show_all=bool(os.environ.get("BENCH_SHOW_ALL"))))
         return
     for run in runs.values():  # imports, template loading: once per process, not per request
         run()
