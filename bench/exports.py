@@ -63,12 +63,12 @@ def build(*, pairs: int, rounds: int, backup_rounds: int) -> None:
 
     start = time.perf_counter()
     info = evening.build_evening(pairs=pairs, rounds=backup_rounds, played=backup_rounds)
-    Tournament.objects.filter(pk=info["tournament_id"]).update(name=BACKUP_NAME)
+    Tournament.objects.filter(pk=int(str(info["tournament_id"]))).update(name=BACKUP_NAME)
     Club.objects.filter(slug="bench").update(slug="bench-backup", name="Backup club")
     User.objects.filter(username="bench").update(username="bench-backup")
     print(f"  backup tournament: {backup_rounds} rounds in {time.perf_counter() - start:.0f} s")
     info = evening.build_evening(pairs=pairs, rounds=rounds, played=rounds)
-    tournament = Tournament.objects.get(pk=info["tournament_id"])
+    tournament = Tournament.objects.get(pk=int(str(info["tournament_id"])))
     services.tournament_finish(tournament=tournament)
     print(f"  exports tournament: {rounds} rounds in {time.perf_counter() - start:.0f} s")
 
@@ -196,7 +196,11 @@ def main() -> None:
         with Profiler() as profiler:
             runs[args.profile]()
         drop_restored()
-        print(profiler.output_text(unicode=True, color=False, show_all=bool(os.environ.get("BENCH_SHOW_ALL"))))
+        print(
+            profiler.output_text(
+                unicode=True, color=False, show_all=bool(os.environ.get("BENCH_SHOW_ALL"))
+            )
+        )
         return
     for run in runs.values():  # imports, template loading: once per process, not per request
         run()

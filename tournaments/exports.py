@@ -175,7 +175,10 @@ def deal_result_rows(
     or its table (`selectors.decisions.deal_file_texts`)."""
     decisions = decisions or {}
     pair_number_by_side = {(s.deal_id, s.direction): s.pair_number for s in sides}
-    other_of = {Seat.Direction.NS: Seat.Direction.EW, Seat.Direction.EW: Seat.Direction.NS}
+    other_of: dict[str, str] = {
+        Seat.Direction.NS: Seat.Direction.EW,
+        Seat.Direction.EW: Seat.Direction.NS,
+    }
     rows = []
     for side in sides:
         other = other_of.get(side.direction, Seat.Direction.NS)

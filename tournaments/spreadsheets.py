@@ -14,8 +14,7 @@ pairs holds 300,000 cells, and openpyxl spends a second on every 20,000 of them.
 workbook openpyxl wrote (the same cells, styles, widths, frozen header and filter): texts
 shared, a bold header, built-in date formats, deflated at a low level (speed over bytes).
 
-Reading the first sheet of an uploaded workbook (`xlsx_rows`) is tournaments/xlsx_reading.py;
-its names are also found here."""
+Reading the first sheet of an uploaded workbook (`xlsx_rows`) is tournaments/xlsx_reading.py."""
 
 import datetime
 import io
@@ -29,16 +28,6 @@ from django.utils import timezone
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.datetime import to_excel
-
-from tournaments.xlsx_reading import (  # noqa: F401 (also found here)
-    XLSX_ELEMENTS,
-    XLSX_PART_BYTES,
-    CellTooFar,
-    NotAWorkbook,
-    TooLarge,
-    WorkbookError,
-    xlsx_rows,
-)
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 DATE_FORMAT = "mm-dd-yy"

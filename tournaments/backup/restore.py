@@ -202,11 +202,11 @@ def _put_back(model: type[models.Model], name: str, rows: list[Any]) -> None:
     created) as the row holds it: one UPDATE … FROM a list of (id, value) for each
     PUT_BACK_ROWS rows (`bulk_update` writes a CASE of every id, thirty seconds for 7,500
     deals). PostgreSQL and SQLite (3.33 on) both read it."""
-    field = model._meta.get_field(name)
+    meta: Any = model._meta
+    field = meta.get_field(name)
     connection = connections[router.db_for_write(model)]
     quote = connection.ops.quote_name
-    table, column = quote(model._meta.db_table), quote(field.column)  # type: ignore[union-attr]
-    key = quote(model._meta.pk.column)  # type: ignore[union-attr]
+    table, column, key = quote(meta.db_table), quote(field.column), quote(meta.pk.column)
     with connection.cursor() as cursor:
         for start in range(0, len(rows), PUT_BACK_ROWS):
             chunk = rows[start : start + PUT_BACK_ROWS]
