@@ -6,15 +6,16 @@ Builds once, and keeps between runs, a PostgreSQL database `burraco_exports_<pai
 two published classico tournaments played through the real services (every number from the
 scoring engine): one of `--rounds` rounds (8) for the exports and print pages, finished so
 that the federation file exists, and one of `--backup-rounds` rounds (10) for the backup.
-`--rebuild` drops and builds it again (about ten minutes at 500 pairs).
+`--rebuild` drops and builds it again (35 minutes at 500 pairs on a busy machine).
 
 Then, through Django's test client and the whole middleware, with the cache emptied before
 each request (cold), it times every CSV and .xlsx of a tournament (the organiser's and the
 public's), every print page (for round 1: 250 tables at 500 pairs), and the backup's export
-(`tournament_export` and the JSON text `export_tournament` writes) and import (the JSON read
-and `tournament_import` into a fresh club, dropped after the clock stops): the median of
-`--repeat` runs of each, with its query count. `--profile NAME` prints a pyinstrument profile
-of one run of the item NAME instead. The last line:
+(`tournament_export`: the signed document), apart the indented JSON text `export_tournament`
+writes of it, and import (the JSON read and `tournament_import` into a fresh club, dropped
+after the clock stops): the median of `--repeat` runs of each, with its query count.
+`--profile NAME` prints a pyinstrument profile of one run of the item NAME instead. The last
+line (print: the worst print page; backup: export / import):
 
     exports 500 pairs: worst CSV C ms (NAME), worst xlsx X ms (NAME), print P ms, backup E ms / I ms
 """
@@ -62,12 +63,12 @@ def build(*, pairs: int, rounds: int, backup_rounds: int) -> None:
 
     start = time.perf_counter()
     info = evening.build_evening(pairs=pairs, rounds=backup_rounds, played=backup_rounds)
-    Tournament.objects.filter(pk=info["tournament_id"]).update(name=BACKUP_NAME)
+    Tournament.objects.filter(pk=int(str(info["tournament_id"]))).update(name=BACKUP_NAME)
     Club.objects.filter(slug="bench").update(slug="bench-backup", name="Backup club")
     User.objects.filter(username="bench").update(username="bench-backup")
     print(f"  backup tournament: {backup_rounds} rounds in {time.perf_counter() - start:.0f} s")
     info = evening.build_evening(pairs=pairs, rounds=rounds, played=rounds)
-    tournament = Tournament.objects.get(pk=info["tournament_id"])
+    tournament = Tournament.objects.get(pk=int(str(info["tournament_id"])))
     services.tournament_finish(tournament=tournament)
     print(f"  exports tournament: {rounds} rounds in {time.perf_counter() - start:.0f} s")
 
@@ -76,19 +77,23 @@ def median_ms(run: Callable[[], object], repeat: int) -> tuple[float, int]:
     """The median wall time of `repeat` cold runs, and the queries of the last one."""
     from django.core.cache import cache
     from django.db import connection
-    from django.test.utils import CaptureQueriesContext
 
     times = []
-    queries = 0
+    queries = [0]
+
+    def count(execute: Callable[..., object], *args: object) -> object:
+        queries[0] += 1
+        return execute(*args)
+
     for _ in range(repeat):
         cache.clear()
-        with CaptureQueriesContext(connection) as captured:
+        queries[0] = 0
+        with connection.execute_wrapper(count):
             start = time.perf_counter()
             run()
             times.append((time.perf_counter() - start) * 1000)
-        queries = len(captured.captured_queries)
         drop_restored()
-    return statistics.median(times), queries
+    return statistics.median(times), queries[0]
 
 
 def drop_restored() -> None:
@@ -140,16 +145,21 @@ def items() -> dict[str, Callable[[], object]]:
         "print standings": get(reverse("print_standings", args=t)),
         "print slips": get(reverse("print_slips", args=t)),
     }
-    text = json.dumps(tournament_export(tournament=backup), ensure_ascii=False, indent=2)
+    document = tournament_export(tournament=backup)
+    text = json.dumps(document, ensure_ascii=False, indent=2)
 
     def export() -> object:
-        return json.dumps(tournament_export(tournament=backup), ensure_ascii=False, indent=2)
+        return tournament_export(tournament=backup)
+
+    def write() -> object:  # what export_tournament writes: indented, by json's Python encoder
+        return json.dumps(document, ensure_ascii=False, indent=2)
 
     def restore() -> object:
         club = Club.objects.create(name="Restored club", slug=f"restored-{time.monotonic_ns()}")
         return tournament_import(data=json.loads(text), club=club)
 
     runs["backup export"] = export
+    runs["backup file text"] = write
     runs["backup import"] = restore
     return runs
 
@@ -186,7 +196,11 @@ def main() -> None:
         with Profiler() as profiler:
             runs[args.profile]()
         drop_restored()
-        print(profiler.output_text(unicode=True, color=False, show_all=False))
+        print(
+            profiler.output_text(
+                unicode=True, color=False, show_all=bool(os.environ.get("BENCH_SHOW_ALL"))
+            )
+        )
         return
     for run in runs.values():  # imports, template loading: once per process, not per request
         run()

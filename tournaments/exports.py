@@ -175,7 +175,10 @@ def deal_result_rows(
     or its table (`selectors.decisions.deal_file_texts`)."""
     decisions = decisions or {}
     pair_number_by_side = {(s.deal_id, s.direction): s.pair_number for s in sides}
-    other_of = {Seat.Direction.NS: Seat.Direction.EW, Seat.Direction.EW: Seat.Direction.NS}
+    other_of: dict[str, str] = {
+        Seat.Direction.NS: Seat.Direction.EW,
+        Seat.Direction.EW: Seat.Direction.NS,
+    }
     rows = []
     for side in sides:
         other = other_of.get(side.direction, Seat.Direction.NS)
@@ -227,7 +230,24 @@ def csv_line(row: Iterable[Any]) -> str:
 
 
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    return csv_line(header) + "".join(csv_line(escape_row(row)) for row in rows)
+    """The header and the rows, each cell escaped (`escape_cell`) and written (`csv_field`):
+    a whole number is its digits, and a text is escaped and written once however many times
+    it comes (a pair's names, "N-S"), so a file of 12,000 deal sides takes no second."""
+    written: dict[str, str] = {}
+
+    def cell(value: Any) -> str:
+        if type(value) is int:
+            return str(value)
+        if type(value) is not str:
+            return csv_field(escape_cell(value))
+        text = written.get(value)
+        if text is None:
+            text = written[value] = csv_field(escape_cell(value))
+        return text
+
+    lines = [csv_line(header)]
+    lines += [",".join([cell(value) for value in row]) + "\r\n" for row in rows]
+    return "".join(lines)
 
 
 def rows_csv_response(
@@ -317,19 +337,31 @@ def deal_result_headers(words: Words) -> list[str]:
     return [named[name] for name in DEAL_RESULT_COLUMNS]
 
 
-def _readable_deal_row(row: Sequence[Any], words: Words) -> list[Any]:
-    """A deals-file row with its words for people: the direction, entry mode and pot."""
+def _readable_deal_row(row: Sequence[Any], words: Mapping[str, dict[Any, str]]) -> list[Any]:
+    """A deals-file row with its words for people: the direction, entry mode and pot (each
+    word looked up in `words`, made once a file by `_deal_words`)."""
     values = dict(zip(DEAL_RESULT_COLUMNS, row, strict=True))
-    values["direction"] = words["ns"] if values["direction"] == "N-S" else words["ew"]
-    values["entry_mode"] = str(Deal.Mode(values["entry_mode"]).label)
-    values["pot"] = str(POT_TEXT.get(values["pot"], values["pot"]))
+    values["direction"] = words["direction"][values["direction"] == "N-S"]
+    for name in ("entry_mode", "pot"):
+        values[name] = words[name].get(values[name], values[name])
     return [values[name] for name in DEAL_RESULT_COLUMNS]
+
+
+def _deal_words(words: Words) -> dict[str, dict[Any, str]]:
+    """What the direction, entry mode and pot of a deals-file row say to people, in the
+    reader's language and the words of the game."""
+    return {
+        "direction": {True: words["ns"], False: words["ew"]},  # is it N-S?
+        "entry_mode": {value: str(label) for value, label in Deal.Mode.choices},
+        "pot": {value: str(label) for value, label in POT_TEXT.items()},
+    }
 
 
 def deal_results_xlsx_response(tournament: Tournament, sides: Sequence[SideRow]) -> HttpResponse:
     words = tournament.words
     decisions = deal_file_texts(tournament)
-    rows = [_readable_deal_row(row, words) for row in deal_result_rows(sides, decisions)]
+    said = _deal_words(words)
+    rows = [_readable_deal_row(row, said) for row in deal_result_rows(sides, decisions)]
     slugs = (tournament.club.slug, tournament.slug)
     filename = export_filename(*slugs, what="deals", extension="xlsx")
     sheets = [

@@ -14,8 +14,7 @@ pairs holds 300,000 cells, and openpyxl spends a second on every 20,000 of them.
 workbook openpyxl wrote (the same cells, styles, widths, frozen header and filter): texts
 shared, a bold header, built-in date formats, deflated at a low level (speed over bytes).
 
-Reading the first sheet of an uploaded workbook (`xlsx_rows`) is tournaments/xlsx_reading.py;
-its names are also found here."""
+Reading the first sheet of an uploaded workbook (`xlsx_rows`) is tournaments/xlsx_reading.py."""
 
 import datetime
 import io
@@ -29,16 +28,6 @@ from django.utils import timezone
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.datetime import to_excel
-
-from tournaments.xlsx_reading import (  # noqa: F401 (also found here)
-    XLSX_ELEMENTS,
-    XLSX_PART_BYTES,
-    CellTooFar,
-    NotAWorkbook,
-    TooLarge,
-    WorkbookError,
-    xlsx_rows,
-)
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 DATE_FORMAT = "mm-dd-yy"
@@ -132,56 +121,79 @@ class _Texts:
         return f'{_XML}<sst xmlns="{_MAIN}" count="{count}" uniqueCount="{count}">{items}</sst>'
 
 
-def _cells(values: list[Any], row: int, letters: list[str], texts: _Texts, style: int) -> str:
-    """One row's cells; text always as text (a shared text, never a formula); empty cells
-    left out (the header's kept, for its style)."""
-    cells = []
-    styled = f' s="{style}"' if style else ""
-    for index, value in enumerate(values):
-        where = f"{letters[index]}{row}"
-        if value is None:
-            if style:
-                cells.append(f'<c r="{where}"{styled}/>')
-        elif isinstance(value, str):
-            cells.append(f'<c r="{where}"{styled} t="s"><v>{texts(value)}</v></c>')
-        elif isinstance(value, datetime.date):
-            kind = DATETIME_STYLE if isinstance(value, datetime.datetime) else DATE_STYLE
-            cells.append(f'<c r="{where}" s="{kind}"><v>{to_excel(value)!r}</v></c>')
-        else:
-            number = repr(value) if isinstance(value, float) else str(value)
-            cells.append(f'<c r="{where}"{styled}><v>{number}</v></c>')
-    return f'<row r="{row}">{"".join(cells)}</row>'
+class _Rows:
+    """A sheet's rows as XML, one pass a row: each cell written and its width measured at
+    once. A whole number is its digits; a text is cleaned (`_cell_value`) once however often
+    it comes; text is always text (a shared text, never a formula); empty cells are left out
+    (the header's kept, for its style) and so are rows without a value."""
 
+    def __init__(self, texts: _Texts, columns: int, widths: int) -> None:
+        self.texts = texts
+        self.letters = [get_column_letter(n) for n in range(1, columns + 1)]
+        self.widths = [0] * widths
+        self.cleaned: dict[str, Any] = {}
 
-def _width(value: Any) -> int:
-    if isinstance(value, datetime.date):
-        return 12
-    return len(str(value)) if value is not None else 0
+    def xml(self, values: Sequence[Any], row: int, style: int = 0) -> str:
+        cells = []
+        styled = f' s="{style}"' if style else ""
+        letters, widths, measured = self.letters, self.widths, len(self.widths)
+        for index, raw in enumerate(values):
+            if type(raw) is int:  # most cells: no cleaning, no style
+                text = str(raw)
+                cells.append(f'<c r="{letters[index]}{row}"{styled}><v>{text}</v></c>')
+                width = len(text)
+            else:
+                value = self._clean(raw)
+                if value is None:
+                    if style:
+                        cells.append(f'<c r="{letters[index]}{row}"{styled}/>')
+                    width = 0
+                elif isinstance(value, str):
+                    number = self.texts(value)
+                    cells.append(f'<c r="{letters[index]}{row}"{styled} t="s"><v>{number}</v></c>')
+                    width = len(value)
+                elif isinstance(value, datetime.date):
+                    kind = DATETIME_STYLE if isinstance(value, datetime.datetime) else DATE_STYLE
+                    serial = repr(to_excel(value))
+                    cells.append(f'<c r="{letters[index]}{row}" s="{kind}"><v>{serial}</v></c>')
+                    width = 12
+                else:
+                    text = repr(value) if isinstance(value, float) else str(value)
+                    cells.append(f'<c r="{letters[index]}{row}"{styled}><v>{text}</v></c>')
+                    width = len(str(value))
+            if index < measured and width > widths[index]:
+                widths[index] = width
+        if not cells:
+            return ""
+        return f'<row r="{row}">{"".join(cells)}</row>'
+
+    def _clean(self, raw: Any) -> Any:
+        if type(raw) is not str:
+            return _cell_value(raw)
+        value = self.cleaned.get(raw)
+        if value is None and raw not in self.cleaned:
+            value = self.cleaned[raw] = _cell_value(raw)
+        return value
 
 
 def _sheet_xml(spec: Sheet, texts: _Texts, first: bool) -> tuple[str, str | None]:
     """A worksheet's XML and its filter's range (None without one): the header frozen above
     the rows, each column as wide as its widest value (8 to MAX_WIDTH)."""
-    header = [_cell_value(str(name)) for name in spec.header]
-    rows = [[_cell_value(value) for value in row] for row in spec.rows]
-    last_column = max([len(header), *(len(row) for row in rows)])
-    letters = [get_column_letter(n) for n in range(1, last_column + 1)]
-    widths = [_width(value) for value in header]
-    for row in rows:
-        for index, value in enumerate(row[: len(widths)]):
-            widths[index] = max(widths[index], _width(value))
-    used = [n for n, row in enumerate(rows, 2) if any(v is not None for v in row)]
-    last_row = max([1, *used])
-    data = [_cells(header, 1, letters, texts, HEADER_STYLE)]
-    data += [_cells(rows[n - 2], n, letters, texts, 0) for n in used]
+    header = [str(name) for name in spec.header]
+    last_column = max([len(header), *(len(row) for row in spec.rows)])
+    rows = _Rows(texts, last_column, len(header))
+    data = [rows.xml(header, 1, HEADER_STYLE)]
+    data += [rows.xml(row, number) for number, row in enumerate(spec.rows, 2)]
+    last_row = max([1, *(number for number, xml in enumerate(data, 1) if xml)])
     cols = "".join(
         f'<col min="{n}" max="{n}" width="{min(max(w + 2, 8), MAX_WIDTH)}" customWidth="1"/>'
-        for n, w in enumerate(widths, 1)
+        for n, w in enumerate(rows.widths, 1)
     )
     columns = len(spec.header)
-    ref = f"A1:{get_column_letter(columns)}{len(spec.rows) + 1}" if columns and rows else None
+    ref = f"A1:{get_column_letter(columns)}{len(spec.rows) + 1}" if columns and spec.rows else None
     selected = ' tabSelected="1"' if first else ""
     filtered = f'<autoFilter ref="{ref}"/>' if ref else ""
+    letters = rows.letters
     xml = (
         f'{_XML}<worksheet xmlns="{_MAIN}" xmlns:r="{_RELATIONSHIPS}">'
         f'<dimension ref="A1:{letters[-1] if letters else "A"}{last_row}"/>'

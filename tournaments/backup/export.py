@@ -232,9 +232,13 @@ def _dump(row: models.Model, names: Iterable[str]) -> Row:
     return {name: _plain(getattr(row, name)) for name in names}
 
 
+_PLAIN = frozenset({int, str, bool, float, type(None), dict, list})
+"""The types of value a file holds as they are (only moments are written otherwise)."""
+
+
 def _values(row: Row, names: Iterable[str]) -> Row:
     """`_dump` of a row read as values (the many rows: deals, sides, melds, audit records)."""
-    return {name: _plain(row[name]) for name in names}
+    return {name: value if type(value := row[name]) in _PLAIN else _plain(value) for name in names}
 
 
 def _username_column(relation: str) -> F:

@@ -4,7 +4,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import DataError, IntegrityError, transaction
+from django.db import DataError, IntegrityError, connections, models, router, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.backup.checks import (
@@ -162,7 +162,7 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
     Deal.objects.bulk_create(deal.row for deal in deals)
     for deal in deals:  # auto_now stamped them too
         deal.row.updated_at = deal.updated_at
-    Deal.objects.bulk_update([deal.row for deal in deals], ["updated_at"], batch_size=500)
+    _put_back(Deal, "updated_at", [deal.row for deal in deals])
     sides = []
     for deal in deals:
         for side in deal.sides:
@@ -182,7 +182,7 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
     ResultChange.objects.bulk_create(change.row for change in backup.changes)
     for change in backup.changes:
         change.row.at = change.at
-    ResultChange.objects.bulk_update([c.row for c in backup.changes], ["at"], batch_size=500)
+    _put_back(ResultChange, "at", [c.row for c in backup.changes])
     _restore_proposals(backup)
     for event in backup.events:
         event.row.tournament = tournament
@@ -190,7 +190,7 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
     TournamentEvent.objects.bulk_create(event.row for event in backup.events)
     for event in backup.events:
         event.row.at = event.at
-    TournamentEvent.objects.bulk_update([e.row for e in backup.events], ["at"], batch_size=500)
+    _put_back(TournamentEvent, "at", [e.row for e in backup.events])
 
     pairs = {number: pair.row for number, pair in backup.pairs.items()}
     restore_decisions(tournament, backup.decisions, pairs, users)
@@ -200,6 +200,34 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
     check_standings(backup)
     check_pages(backup)
     return tournament
+
+
+PUT_BACK_ROWS = 400
+"""Rows a statement of `_put_back`: 800 parameters, under any SQLite's limit."""
+
+
+def _put_back(model: type[models.Model], name: str, rows: list[Any]) -> None:
+    """Write each row's `name` (a moment its auto_now field stamped "now" when it was
+    created) as the row holds it: one UPDATE … FROM a list of (id, value) for each
+    PUT_BACK_ROWS rows (`bulk_update` writes a CASE of every id, thirty seconds for 7,500
+    deals). PostgreSQL and SQLite (3.33 on) both read it."""
+    meta: Any = model._meta
+    field = meta.get_field(name)
+    connection = connections[router.db_for_write(model)]
+    quote = connection.ops.quote_name
+    table, column, key = quote(meta.db_table), quote(field.column), quote(meta.pk.column)
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), PUT_BACK_ROWS):
+            chunk = rows[start : start + PUT_BACK_ROWS]
+            values = ", ".join(["(%s, %s)"] * len(chunk))
+            params = []
+            for row in chunk:
+                params += [row.pk, field.get_db_prep_save(getattr(row, name), connection)]
+            cursor.execute(
+                f"WITH moments (id, moment) AS (VALUES {values}) UPDATE {table} SET {column} = "
+                f"moments.moment FROM moments WHERE {table}.{key} = moments.id",
+                params,
+            )
 
 
 def _restore_proposals(backup: Backup) -> None:

@@ -4,11 +4,12 @@ where, in the words of the file."""
 
 from collections.abc import Iterable
 from datetime import date, datetime
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import connection, models
+from django.utils.translation import get_language
 
 from tournaments.backup.fields import Row
 from tournaments.services import ServiceError
@@ -85,10 +86,9 @@ def field_value(field: Any, row: Row, where: str) -> Any:
         allowed = _choices(field)
         if allowed and value not in allowed:
             raise bad(where, f'has "{value}" in "{name}", which is not one of {", ".join(allowed)}')
-        try:
-            field.run_validators(value)
-        except ValidationError as error:
-            raise bad(where, f'has "{value}" in "{name}": ' + " ".join(error.messages)) from None
+        problem = _text_problem(field, value, get_language())
+        if problem:
+            raise bad(where, f'has "{value}" in "{name}": {problem}')
         return value
     raise AssertionError(f"no reader for {field!r}")  # pragma: no cover - a field list typo
 
@@ -103,6 +103,17 @@ def _integer_range(internal_type: str) -> tuple[int | None, int | None]:
 def _choices(field: Any) -> tuple[str, ...]:
     """The values a text field with choices takes (none: any text)."""
     return tuple(str(key) for key, _ in field.flatchoices)
+
+
+@lru_cache(maxsize=4096)
+def _text_problem(field: Any, value: str, language: str | None) -> str:
+    """What the field's validators say of a text ("" when it passes), in `language`: each
+    text checked once, for a file repeats the same few many times ("summary", "taken")."""
+    try:
+        field.run_validators(value)
+    except ValidationError as error:
+        return " ".join(error.messages)
+    return ""
 
 
 def moment(field: Any, value: object, where: str) -> date | datetime:

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from tournaments.models import DealSide, Pair, Player, Seat, Tournament
+from tournaments.models import DealSide, Player, Seat, Tournament
 
 DIRECTION_ORDER: dict[str, int] = {Seat.Direction.NS: 0, Seat.Direction.EW: 1}
 
@@ -46,7 +46,7 @@ PAIR_VALUES = (
 def deal_sides_of(tournament: Tournament) -> list[SideRow]:
     """Every deal side of a tournament with where it was played and its pair's number and
     players, in round, table, deal and direction (N-S first) order: one query, whatever the
-    size, of plain values (no model object a side; one `Pair` a pair, for its names)."""
+    size, of plain values (no model object a side)."""
     values = DealSide.objects.filter(deal__table__round__tournament=tournament).values_list(
         *SIDE_VALUES, *PAIR_VALUES
     )
@@ -71,7 +71,9 @@ def deal_sides_of(tournament: Tournament) -> list[SideRow]:
 
 
 def _pair(number: int, two: int | None, *names: str) -> tuple[int, str]:
-    """A pair's number and names (`Pair.names`) from its players' names."""
-    one = Player(first_name=names[0], last_name=names[1])
-    other = None if two is None else Player(pk=two, first_name=names[2], last_name=names[3])
-    return number, Pair(number=number, player_one=one, player_two=other).names
+    """A pair's number and names, as `Pair.names` writes them, from its players' names (no
+    `Pair` made: a new one draws a link token)."""
+    one = Player(first_name=names[0], last_name=names[1]).full_name
+    if two is None:
+        return number, one
+    return number, f"{one} – {Player(first_name=names[2], last_name=names[3]).full_name}"

@@ -14,7 +14,7 @@ when any row is wrong; the pairs then go through the same service as typed ones
 A file is read row by row and in bounded time and memory whatever it holds: rows without a
 value are skipped however many there are, the reading stops past the rows of PAIR_LINES pairs
 and a header, and a value past the first FILE_COLUMNS columns stops it too (rules/limits.py);
-a workbook is read by `spreadsheets.xlsx_rows`, which trusts nothing the file declares.
+a workbook is read by `xlsx_reading.xlsx_rows`, which trusts nothing the file declares.
 """
 
 import csv
@@ -33,7 +33,7 @@ from tournaments.rules.shapes import players_per_entrant
 from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
 from tournaments.services.pairs import Entrant, Person, entrants_add
-from tournaments.spreadsheets import CellTooFar, NotAWorkbook, TooLarge, xlsx_rows
+from tournaments.xlsx_reading import CellTooFar, NotAWorkbook, TooLarge, xlsx_rows
 
 FILE_BYTES = 1_000_000
 """The largest file read: a thousand pairs take a tenth of it."""
