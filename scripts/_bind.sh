@@ -11,6 +11,11 @@ bind_settings() {
     *) BIND_ADDRESS="$BIND_ADDRESS:8000" ;;
   esac
   local host="${BIND_ADDRESS%:*}" port="${BIND_ADDRESS##*:}"
+  # where the organiser logs in from this machine (the demo prints it)
+  case "$host" in
+    0.0.0.0|localhost) LOGIN_URL="http://127.0.0.1:$port/login/" ;;
+    *) LOGIN_URL="http://$host:$port/login/" ;;
+  esac
   PHONE_URLS=""
   if [ "$host" != "127.0.0.1" ] && [ "$host" != "localhost" ]; then
     local addresses

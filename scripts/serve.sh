@@ -14,13 +14,14 @@ if [ "${SERVE_DRY_RUN:-}" = "1" ]; then  # what it would serve, for the tests
   echo "runserver $BIND_ADDRESS"
   echo "DJANGO_ALLOWED_HOSTS=${DJANGO_ALLOWED_HOSTS:-}"
   echo "phones:${PHONE_URLS}"
+  echo "login:${LOGIN_URL}"
   exit 0
 fi
 ensure_venv requirements.txt
 export DJANGO_DEBUG="${DJANGO_DEBUG:-1}"
 .venv/bin/python manage.py migrate --noinput
 if .venv/bin/python manage.py help seed_demo >/dev/null 2>&1; then
-  .venv/bin/python manage.py seed_demo
+  .venv/bin/python manage.py seed_demo --login-url "$LOGIN_URL"
 fi
 if [ -n "$PHONE_URLS" ]; then
   echo "Phones on the same network open:${PHONE_URLS}"

@@ -244,3 +244,9 @@ def test_the_two_phase_event_plays_its_danese_inside_gironi_a_and_b(seeded: str)
             assert {members[pid] for pid in pairs} == {table.girone_id}
             assert table.girone_id == gironi["A" if table.number <= 5 else "B"].pk
     assert "girone A, 10 pairs: 1." in seeded and "girone B, 10 pairs: 1." in seeded
+
+
+def test_it_prints_the_login_address_it_is_given(seeded: str) -> None:
+    out = StringIO()
+    call_command("seed_demo", "--login-url", "http://127.0.0.1:8097/login/", stdout=out)
+    assert "Log in at http://127.0.0.1:8097/login/" in out.getvalue()

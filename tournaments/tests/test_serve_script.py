@@ -22,11 +22,12 @@ def dry_run(*args: str, **env: str) -> dict[str, str]:
     out = subprocess.run(
         ["bash", str(SCRIPT), *args], env=environment, capture_output=True, text=True, check=True
     ).stdout
-    served, hosts, phones = out.splitlines()
+    served, hosts, phones, login = out.splitlines()
     return {
         "runserver": served.removeprefix("runserver "),
         "DJANGO_ALLOWED_HOSTS": hosts.removeprefix("DJANGO_ALLOWED_HOSTS="),
         "phones": phones.removeprefix("phones:"),
+        "login": login.removeprefix("login:"),
     }
 
 
@@ -56,7 +57,23 @@ def test_serve_listens_where_asked_and_answers_to_the_machines_addresses(
     args: tuple[str, ...], env: dict[str, str], served: str, hosts: str, phones: str
 ) -> None:
     found = dry_run(*args, **env)
+    found.pop("login")
     assert found == {"runserver": served, "DJANGO_ALLOWED_HOSTS": hosts, "phones": phones}
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "login"),
+    [
+        ((), {}, "http://127.0.0.1:8000/login/"),
+        ((), {"BIND": "127.0.0.1:8097"}, "http://127.0.0.1:8097/login/"),
+        (("0.0.0.0:9000",), {"LAN_ADDRESSES": "10.0.0.5"}, "http://127.0.0.1:9000/login/"),
+        (("192.168.1.20",), {}, "http://192.168.1.20:8000/login/"),
+    ],
+)  # fmt: skip
+def test_the_demo_prints_the_login_address_actually_served(
+    args: tuple[str, ...], env: dict[str, str], login: str
+) -> None:
+    assert dry_run(*args, **env)["login"] == login
 
 
 def test_the_readme_says_how_to_try_it_with_real_phones() -> None:

@@ -23,7 +23,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
 from django.contrib.auth.password_validation import validate_password
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.utils import timezone, translation
 
@@ -124,13 +124,20 @@ INDIVIDUAL = Evening(
 class Command(BaseCommand):
     help = "Create the demo club, its organiser, players and four evenings (safe to run again)."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--login-url",
+            default=LOGIN_URL,
+            help="The address it prints for logging in (scripts/serve.sh gives the one served).",
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
         # one language for all it prints: its own sentences are English, and so must be the
         # variant's and the status's names it reads from the models (Italian by default)
         with translation.override("en"):
-            self._seed()
+            self._seed(options["login_url"])
 
-    def _seed(self) -> None:
+    def _seed(self, login_url: str) -> None:
         started = time.monotonic()
         with transaction.atomic():
             created: list[str] = []
@@ -150,7 +157,7 @@ class Command(BaseCommand):
         for tournament in tournaments:
             self.stdout.write(_summary(tournament))
         self.stdout.write("")
-        self.stdout.write(f"Log in at {LOGIN_URL}")
+        self.stdout.write(f"Log in at {login_url}")
         if organiser.check_password(PASSWORD):
             self.stdout.write(f"  username: {USERNAME}\n  password: {PASSWORD}")
         else:
