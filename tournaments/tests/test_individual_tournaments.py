@@ -4,6 +4,7 @@ and every player credited with the full VP and MP of their partnership (RULES.md
 the players sitting out; the refusals in the organiser's words."""
 
 import datetime
+import re
 from typing import Any
 
 import pytest
@@ -453,3 +454,16 @@ def test_a_danese_round_no_longer_as_the_standings_pair_it_is_flagged(
     services.danese_flags_refresh(tournament=tournament)
     second.refresh_from_db()
     assert second.pairing_outdated  # the leaders' table seated by hand: no longer the Danese's
+
+
+def test_a_players_table_page_names_both_players_of_each_side(club: Club) -> None:
+    tournament = individual(club, PLAYERS_12, result_entry="players")
+    round_ = services.round_prepare(tournament=tournament, seed=1).round
+    services.round_start(round=round_)
+    player = tournament.pairs.get(number=7)  # West at table 2: partner 5, against 2 and 3
+    html = Client().get(reverse("link_table", args=[player.token])).content.decode()
+    start = html.index('<div class="pairs">')
+    head = html[start : html.index("</header>", start)]
+    text = " ".join(re.sub(r"<[^>]+>", " ", head).split())
+    assert "Player 7 Nome7 Cognome7 – 5 Nome5 Cognome5 you" in text
+    assert "Player 2 Nome2 Cognome2 – 3 Nome3 Cognome3" in text

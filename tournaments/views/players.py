@@ -146,8 +146,23 @@ def _context(
         "poll": poll,
         "refresh_seconds": refresh,
         "opponent": page.pairs.get(_names(link.seat)["theirs"]),
+        **_partners(link.seat, page.table),
         **evening_context(page.tournament, link.seat.round, link.seat),
         **_names(link.seat),
+    }
+
+
+def _partners(seat: Seat, table: Any) -> dict[str, Any]:
+    """At an individual table, the player's partner and the opponent's partner (None at a
+    pairs table), from the seats the page read already."""
+    if not seat.position:
+        return {"my_partner": None, "their_partner": None}
+    seats = sorted(table.seats.all(), key=lambda other: other.position)
+    mine = [other.pair for other in seats if other.direction == seat.direction]
+    theirs = [other.pair for other in seats if other.direction != seat.direction]
+    return {
+        "my_partner": next((pair for pair in mine if pair.pk != seat.pair_id), None),
+        "their_partner": theirs[1] if len(theirs) > 1 else None,
     }
 
 
