@@ -467,3 +467,26 @@ def test_a_players_table_page_names_both_players_of_each_side(club: Club) -> Non
     text = " ".join(re.sub(r"<[^>]+>", " ", head).split())
     assert "Player 7 Nome7 Cognome7 – 5 Nome5 Cognome5 you" in text
     assert "Player 2 Nome2 Cognome2 – 3 Nome3 Cognome3" in text
+
+
+def test_the_entry_cards_name_both_players_of_each_side(club: Club, organiser: User) -> None:
+    tournament = individual(club, PLAYERS_12, result_entry="players")
+    round_ = services.round_prepare(tournament=tournament, seed=1).round
+    services.round_start(round=round_)
+    player = tournament.pairs.get(number=7)  # West at table 2: partner 5, against 2 and 3
+    html = Client().get(reverse("link_table", args=[player.token])).content.decode()
+    legends = [
+        " ".join(re.sub(r"<[^>]+>", " ", legend).split())
+        for legend in re.findall(r"<legend>(.*?)</legend>", html, re.S)
+    ]
+    assert "N-S Nome2 Cognome2 – Nome3 Cognome3" in legends
+    assert "E-W Nome5 Cognome5 – Nome7 Cognome7" in legends
+    organiser_client = Client()
+    organiser_client.force_login(organiser)
+    table = Table.objects.get(round=round_, number=2)
+    page = organiser_client.get(reverse("table_entry", args=[table.pk])).content.decode()
+    legends = [
+        " ".join(re.sub(r"<[^>]+>", " ", legend).split())
+        for legend in re.findall(r"<legend>(.*?)</legend>", page, re.S)
+    ]
+    assert "N-S Nome2 Cognome2 – Nome3 Cognome3" in legends

@@ -213,6 +213,8 @@ class SideView:
     problems: list[str] = field(default_factory=list)
     melds: list[MeldLine] = field(default_factory=list)
     result: Any = None
+    partner: Pair | None = None
+    """An individual table's second player of the side (South, West); None for pairs."""
 
 
 @dataclass
@@ -235,7 +237,14 @@ def feedback_for(
     reads as."""
     before = page.running_before(number)
     sides = [
-        SideView(key, label, page.pairs[key], entry.sides[key], opening_for(page, before[i]))
+        SideView(
+            key,
+            label,
+            page.pairs[key],
+            entry.sides[key],
+            opening_for(page, before[i]),
+            partner=page.table.partner(key),
+        )
         for i, (key, label) in enumerate(side_names(page.tournament.variant).items())
     ]
     feedback = Feedback(sides=sides, result=result)
