@@ -9,11 +9,11 @@ delivery's id (the same on every attempt: a receiver that got it once ignores th
 `X-Burraco-Event` its event.
 
 **Outside the request.** A change commits its deliveries with itself (events.py) and then wakes
-this process's sender, a thread of its own: the organiser's request never waits for a
-receiver. Any number of processes and servers may send: a delivery is claimed (`leased_until`,
-one UPDATE) before it is sent, so it is sent by one of them at a time. `manage.py
-deliver_webhooks` runs the same loop as a process of its own (the containers' worker), which
-also picks up what a restarted server left due.
+this process's sender (`opendata/outbox.py`, shared with the players' mail), a thread of its
+own: the organiser's request never waits for a receiver. Any number of processes and servers
+may send: a delivery is claimed (`leased_until`, one UPDATE) before it is sent, so it is sent by
+one of them at a time. `manage.py deliver_webhooks` runs the same loop as a process of its own
+(the containers' worker), which also picks up what a restarted server left due.
 
 **Retried.** An answer other than 2xx, a timeout (WEBHOOK_TIMEOUT) or a refused connection is
 tried again after WEBHOOK_RETRY_DELAYS[0] seconds, then [1], …; after the last the delivery has
@@ -25,27 +25,22 @@ import hashlib
 import hmac
 import http.client
 import logging
-import threading
 import time
 from dataclasses import asdict, dataclass
-from datetime import datetime, timedelta
-from typing import Any
+from datetime import timedelta
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.db import close_old_connections, connection
-from django.db.models import Min, Q
 from django.utils import timezone
 
 from opendata.models import WebhookDelivery
+from opendata.outbox import Outbox
 
 logger = logging.getLogger("opendata.webhooks")
 
 ANSWER_KEPT = 500
 """Characters of a receiver's answer kept in the log."""
 USER_AGENT = "burraco-club-webhooks/1"
-IDLE_SECONDS = 60.0
-"""The sender looks for due deliveries at least this often, even when nobody wakes it."""
 
 
 def signature(secret: str, timestamp: int, body: bytes) -> str:
@@ -142,97 +137,24 @@ def _recorded(delivery: WebhookDelivery, attempt: Attempt) -> WebhookDelivery:
     return delivery
 
 
-def _free() -> Q:
-    return Q(leased_until__isnull=True) | Q(leased_until__lt=timezone.now())
+def _handle(pk: int) -> None:
+    """Send one claimed delivery and record what came back."""
+    delivery = WebhookDelivery.objects.select_related("webhook").get(pk=pk)
+    _recorded(delivery, send(delivery))
 
 
-def deliver_due(limit: int = 50) -> int:
-    """Send every due delivery this process can claim (at most `limit`); how many were sent."""
-    due = WebhookDelivery.objects.filter(
-        _free(), status=WebhookDelivery.Status.PENDING, next_attempt_at__lte=timezone.now()
-    ).order_by("next_attempt_at", "id")
-    sent = 0
-    for pk in list(due.values_list("pk", flat=True)[:limit]):
-        lease = timezone.now() + timedelta(seconds=2 * settings.WEBHOOK_TIMEOUT + 30)
-        claimed = WebhookDelivery.objects.filter(
-            _free(), pk=pk, status=WebhookDelivery.Status.PENDING
-        ).update(leased_until=lease)
-        if not claimed:
-            continue  # another process has it
-        delivery = WebhookDelivery.objects.select_related("webhook").get(pk=pk)
-        _recorded(delivery, send(delivery))
-        sent += 1
-    return sent
-
-
-def next_due() -> datetime | None:
-    """When the next pending delivery is due (None: nothing pending)."""
-    found: Any = WebhookDelivery.objects.filter(status=WebhookDelivery.Status.PENDING).aggregate(
-        at=Min("next_attempt_at")
-    )["at"]
-    return found if isinstance(found, datetime) else None
-
-
-def seconds_to_next(ceiling: float = IDLE_SECONDS) -> float:
-    due = next_due()
-    if due is None:
-        return ceiling
-    return min(ceiling, max((due - timezone.now()).total_seconds(), 0.0))
-
-
-def run_once() -> float:
-    """Send what is due; the seconds to wait before looking again. Never raises: a failure is
-    logged, and the next round tries again."""
-    close_old_connections()
-    try:
-        while deliver_due():
-            pass
-        return seconds_to_next()
-    except Exception:
-        logger.exception("the webhook sender failed; trying again shortly")
-        return 5.0
-    finally:
-        connection.close()
-
-
-class Sender(threading.Thread):
-    """This process's sender: sleeps until a delivery is due or a change wakes it."""
-
-    def __init__(self) -> None:
-        super().__init__(name="webhook-sender", daemon=True)
-        self.woken = threading.Event()
-        self.stopping = False
-
-    def run(self) -> None:
-        while not self.stopping:
-            wait = run_once()
-            self.woken.wait(wait)
-            self.woken.clear()
-
-
-_sender: Sender | None = None
-_lock = threading.Lock()
-
-
-def wake() -> None:
-    """Called once a change with deliveries is committed: start this process's sender if it
-    is not running (WEBHOOK_DISPATCHER), and have it look now."""
-    global _sender
-    if not settings.WEBHOOK_DISPATCHER:
-        return
-    with _lock:
-        if _sender is None or not _sender.is_alive():
-            _sender = Sender()
-            _sender.start()
-        _sender.woken.set()
-
-
-def stop(timeout: float = 10.0) -> None:
-    """Stop this process's sender (the tests, before their database goes)."""
-    global _sender
-    with _lock:
-        sender, _sender = _sender, None
-    if sender is not None:
-        sender.stopping = True
-        sender.woken.set()
-        sender.join(timeout)
+outbox = Outbox(
+    model=WebhookDelivery,
+    pending=WebhookDelivery.Status.PENDING,
+    handle=_handle,
+    lease_seconds=lambda: 2 * settings.WEBHOOK_TIMEOUT + 30,
+    dispatcher_setting="WEBHOOK_DISPATCHER",
+    thread_name="webhook-sender",
+    logger=logger,
+)
+deliver_due = outbox.deliver_due
+next_due = outbox.next_due
+seconds_to_next = outbox.seconds_to_next
+run_once = outbox.run_once
+wake = outbox.wake
+stop = outbox.stop
