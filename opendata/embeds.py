@@ -73,6 +73,8 @@ def _context(tournament: Tournament, **more: Any) -> dict[str, Any]:
         "urls": {
             "tournament": reverse("public_tournament", args=[club, slug]),
             "find": reverse("public_find", args=[club, slug]),
+            # A pair's page is this folder and its number: reversed once, not once a row.
+            "pairs": reverse("public_pair", args=[club, slug, 1]).removesuffix("1/"),
         },
         **more,
     }

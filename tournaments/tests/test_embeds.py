@@ -69,6 +69,9 @@ def test_only_the_embeds_may_be_framed_and_only_by_the_clubs_websites(
     page = Client().get(embed).content.decode()
     assert "Provisional standings" in page and "20" in page
     assert f'href="/t/roma/{tournament.slug}/pairs/' in page and 'target="_blank"' in page
+    found = Client().get(f"/embed/{club.slug}/{tournament.slug}/find/").content.decode()
+    for pair in tournament.pairs.all():  # each player's line opens their own pair's page
+        assert found.count(f'href="/t/roma/{tournament.slug}/pairs/{pair.number}/"') == 2
     # every other page, the public tournament page and the embed of another club's among them
     for address in (f"/t/{club.slug}/{tournament.slug}/", "/", "/login/", "/api/v1/clubs"):
         response = Client().get(address)

@@ -27,6 +27,7 @@ def test_an_organiser_plans_splits_and_moves_a_pair(
     text = answer.content.decode()
     assert "The phase plan is saved." in text
     assert "3 to 4" in text and "2 gironi" in text and "Carried as a share (50%)" in text
+    assert "2 gironi · By the standings, in blocks (top pairs to A)" in text
     tournament.refresh_from_db()
     assert tournament.rounds == 4
 
