@@ -172,8 +172,8 @@ class Tournament(DecisionNumbers):
         choices=ResultEntry.choices,
         default=ResultEntry.ORGANISER,
         help_text=_(
-            "With the players, each pair gets its own link (a QR code on the seating and the "
-            "score sheet): one pair writes each deal, the opponents accept it."
+            "With the players, each pair gets its own private link (a QR code on its own slip, "
+            "printed from the round board): one pair writes each deal, the opponents accept it."
         ),
     )
     published = models.BooleanField(
