@@ -13,6 +13,7 @@ is opened at 1280, 768 and 390 px. On each:
   the language switch's links, the table page's way to the next table, the letters of "find
   your table", the sortable headings of the standings) is at least 44 px high, a tick box or a
   radio through its label; the card keyboard's keys are 44 px wide as well;
+- every language of the language switch is inside the window (on a phone, its two letters);
 - no two form controls overlap (the new-tournament form's Name and Date did, and the login
   button touched the password field, which must now stand 8 px clear);
 - the public standings keep each pair on at most two lines at 390 px, with the rank, the pair
@@ -343,6 +344,14 @@ OVERLAPS = """() => {
   return found;
 }"""
 
+LANGUAGES_SHOWN = """() => [...document.querySelectorAll('.language-switch a')]
+  .filter(a => a.checkVisibility())
+  .filter(a => { const box = a.getBoundingClientRect(), right = document.body.clientWidth;
+                 return box.left < -0.5 || box.right > right + 0.5; })
+  .map(a => `the language ${a.getAttribute('aria-label') || a.textContent.trim()}`)"""
+"""Every language a page offers is in the window: a bar that scrolls sideways hid four of the
+five on a pair's phone, where nobody would look for them."""
+
 PHONE_STANDINGS = """() => {
   const table = document.querySelector('table.public-standings');
   if (!table) return ['no standings'];
@@ -490,4 +499,5 @@ def _measure(page: Page, where: str, width: int) -> list[str]:
         f"{where}: {s} under {TOUCH} px" for s in page.evaluate(SMALL_TARGETS, [TOUCH, TARGETS])
     ]
     problems += [f"{where}: {pair} overlap" for pair in page.evaluate(OVERLAPS)]
+    problems += [f"{where}: {gone} is off the window" for gone in page.evaluate(LANGUAGES_SHOWN)]
     return problems
