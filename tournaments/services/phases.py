@@ -98,21 +98,32 @@ def _split_of(phase: PhasePlan) -> tuple[object, ...]:
     return (phase.first_round, phase.scope, phase.split, phase.girone_count)
 
 
-def preset_plan(mitchell: int, danese: int, gironi: int) -> tuple[list[PhasePlan], list[str]]:
+def preset_plan(
+    mitchell: int, danese: int, gironi: int, *, field_danese: int = 0
+) -> tuple[list[PhasePlan], list[str]]:
     """The ready plan "3 Mitchell + 2 Danese in 2 gironi": a first round drawn at random, then
     Mitchell rounds over the whole field, then Danese rounds inside gironi split by the
-    standings in blocks, the gironi carrying their totals whole."""
-    first = PhasePlan(number=1, first_round=1, last_round=mitchell)
-    second = PhasePlan(
-        number=2,
-        first_round=mitchell + 1,
-        last_round=mitchell + danese,
-        scope=rules.GIRONI,
-        split=rules.BY_STANDINGS,
-        girone_count=gironi,
+    standings in blocks, the gironi carrying their totals whole. With `field_danese`, Danese
+    rounds over the whole field ("girone unico") come between, as a phase of their own (the
+    referees' exam: 6 Mitchell, 2 Danese girone unico, 3 Danese in gironi)."""
+    phases = [PhasePlan(number=1, first_round=1, last_round=mitchell)]
+    if field_danese:
+        phases.append(
+            PhasePlan(number=2, first_round=mitchell + 1, last_round=mitchell + field_danese)
+        )
+    before = mitchell + field_danese
+    phases.append(
+        PhasePlan(
+            number=len(phases) + 1,
+            first_round=before + 1,
+            last_round=before + danese,
+            scope=rules.GIRONI,
+            split=rules.BY_STANDINGS,
+            girone_count=gironi,
+        )
     )
-    movements = ["random"] + ["mitchell"] * (mitchell - 1) + ["danese"] * danese
-    return [first, second], movements
+    movements = ["random"] + ["mitchell"] * (mitchell - 1) + ["danese"] * (field_danese + danese)
+    return phases, movements
 
 
 @dataclass(frozen=True)

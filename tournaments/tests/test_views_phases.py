@@ -98,3 +98,37 @@ def test_seating_a_round_of_gironi_not_split_leads_to_the_phase_page(
     answer = organiser_client.get(reverse("round_prepare", args=[tournament.pk]), follow=True)
     assert answer.redirect_chain == [(reverse("phase_plan", args=[tournament.pk]), 302)]
     assert "Split the field into gironi before seating round 2." in answer.content.decode()
+
+
+def test_the_referees_exam_plan_is_set_from_the_page(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    """6 Mitchell, 2 Danese for the whole field ("girone unico"), 3 Danese in 4 gironi: three
+    phases, eleven rounds, each round's movement in the plan."""
+    tournament = make_tournament(club, pairs=16, rounds=3, deals_per_round=1)
+    answer = organiser_client.post(
+        reverse("phase_plan_set", args=[tournament.pk]),
+        {"mitchell": "6", "field_danese": "2", "danese": "3", "gironi": "4", "carry": "whole"},
+        follow=True,
+    )
+    text = answer.content.decode()
+    assert "The phase plan is saved." in text
+    assert "1 to 6" in text and "7 to 8" in text and "9 to 11" in text
+    assert "Phase 3: the gironi from round 9" in text
+    assert "4 gironi · By the standings, in blocks (top pairs to A)" in text
+    tournament.refresh_from_db()
+    assert tournament.rounds == 11
+    assert tournament.movement_plan == ["random"] + ["mitchell"] * 5 + ["danese"] * 5
+    plan = read.plan_of(tournament)
+    assert [(p.first_round, p.last_round, p.scope, p.girone_count) for p in plan] == [
+        (1, 6, "field", 0),
+        (7, 8, "field", 0),
+        (9, 11, "gironi", 4),
+    ]
+    without = organiser_client.post(
+        reverse("phase_plan_set", args=[tournament.pk]),
+        {"mitchell": "3", "danese": "2", "gironi": "2", "carry": "zero"},
+        follow=True,
+    )
+    assert "1 to 3" in without.content.decode()  # no girone unico: two phases, as before
+    assert len(read.plan_of(tournament)) == 2

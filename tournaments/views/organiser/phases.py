@@ -1,4 +1,5 @@
-"""The organiser's phase page: the plan (a ready "3 Mitchell + 2 Danese in 2 gironi", or back
+"""The organiser's phase page: the plan (a ready "3 Mitchell + 2 Danese in 2 gironi", with
+Danese rounds for the whole field between them if the organiser wants them, or back
 to one field), and for each phase in gironi its split: the preview with who goes where and
 why, the commit, the undo, and a pair moved by hand. Every write goes through
 `services.phases`; its refusals are shown on the page."""
@@ -78,8 +79,8 @@ def _done(request: HttpRequest, tournament: Tournament, error: ServiceError | No
 @login_required
 @require_POST
 def phase_plan_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The ready plan (`mitchell`, `danese`, `gironi`, `carry`, `share`), or `single` for
-    one field over the tournament's rounds."""
+    """The ready plan (`mitchell`, `field_danese`, `danese`, `gironi`, `carry`, `share`), or
+    `single` for one field over the tournament's rounds."""
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
     try:
         if request.POST.get("single"):
@@ -90,7 +91,12 @@ def phase_plan_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
             danese = _number(request, "danese", 0)
             if mitchell < 1 or danese < 1:
                 raise ServiceError(_("Give at least one Mitchell round and one Danese round."))
-            plan, movements = services.preset_plan(mitchell, danese, _number(request, "gironi", 0))
+            plan, movements = services.preset_plan(
+                mitchell,
+                danese,
+                _number(request, "gironi", 0),
+                field_danese=_number(request, "field_danese", 0),
+            )
             carry = str(request.POST.get("carry", rules.WHOLE))
             if carry not in Phase.Carry.values:
                 raise ServiceError(_("Choose what the gironi carry."))
@@ -99,7 +105,7 @@ def phase_plan_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 raise ServiceError(_("Choose how the field is split."))
             share = _number(request, "share", 100)
             changes = {"carry": carry, "carry_share": share, "split": split}
-            plan[1] = PhasePlan(**{**plan[1].__dict__, **changes})
+            plan[-1] = PhasePlan(**{**plan[-1].__dict__, **changes})
             services.phase_plan_set(tournament=tournament, plan=plan, movements=movements)
         messages.success(request, _("The phase plan is saved."))
     except ServiceError as error:
