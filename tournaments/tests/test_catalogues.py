@@ -115,10 +115,10 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
 """Words a translation may share with its English msgid whatever the language."""
 
 SAME_IN = {
-    # girone, gironi: the Italian word the English quotes (issue 24)
+    # girone, gironi, girone unico: the Italian words the English quotes (issue 24)
     "it": {
         "account", "file", "match", "password", "per", "standard", "slug", "zero",
-        "girone", "gironi",
+        "girone", "gironi", "unico",
     },
     "es": {"error", "final", "individual", "noble", "plan", "provisional", "total",
            # a tournament's levels
