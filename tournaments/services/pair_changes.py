@@ -189,7 +189,9 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
     """The pair leaves the evening: it plays no round seated after now. When the next round is
     seated but not started it leaves that round too, and `seated` says how: BYE (its opponents
     get the bye award at that table) or RESEAT (the round is seated again without it). A
-    started round cannot lose a pair: the pair leaves from the round after it."""
+    started round cannot lose a pair: the pair leaves from the round after it. A player of an
+    individual evening leaves a seated round by RESEAT only, and four players must stay
+    (`rules.individual_changes`)."""
     tournament = Tournament.objects.select_for_update().get(pk=pair.tournament_id)
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
     if tournament.is_finished:

@@ -5,7 +5,6 @@ gives way to the Danese once the field has changed, said before seating; a subst
 are credited to the substitute, the player's to the player (RULES.md, README "Pairs that
 change")."""
 
-import datetime
 from collections import Counter
 
 import pytest
@@ -178,9 +177,9 @@ def test_a_player_withdraws_from_the_rotation_after_round_3(
         assert [(t.is_bye, t.seats.count()) for t in tables] == [(False, 4)] * 2 + [(True, 1)] * 3
         assert not round_.seats.filter(pair=five).exists()
     # the fallback is said once, before the first Danese round
-    assert services.round_preview(tournament=tournament, movement="danese", seed=7).warnings[:1] != [
-        fallback
-    ]
+    assert services.round_preview(tournament=tournament, movement="danese", seed=7).warnings[
+        :1
+    ] != [fallback]
     out = Counter(
         Seat.objects.filter(round__tournament=tournament, table__is_bye=True).values_list(
             "pair__number", flat=True
@@ -192,7 +191,9 @@ def test_a_player_withdraws_from_the_rotation_after_round_3(
     for seat_round in tournament.round_set.all():
         for table in seat_round.tables.filter(is_bye=False):
             for direction in ("ns", "ew"):
-                side = frozenset(table.seats.filter(direction=direction).values_list("pair", flat=True))
+                side = frozenset(
+                    table.seats.filter(direction=direction).values_list("pair", flat=True)
+                )
                 assert side not in partners  # never the same partner twice
                 partners.add(side)
     got = standings(tournament)
@@ -344,3 +345,21 @@ def test_a_substitute_cannot_be_a_player_of_the_evening(club: Club, organiser: U
             from_round=2,
         )  # fmt: skip
     assert not Pair.objects.get(pk=three.pk).substitutions.exists()
+
+
+def test_the_player_s_page_withdraws_from_a_seated_round_without_a_choice(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament = individual(club, PLAYERS_12, rounds=4)
+    play_round(tournament, organiser)
+    second = services.round_prepare(tournament=tournament, seed=2).round
+    nine = tournament.pairs.get(number=9)
+    html = organiser_client.get(reverse("pair_detail", args=[nine.pk])).content.decode()
+    assert "Round 2 is seated but not started: it is seated again without the player." in html
+    assert 'name="seated"' not in html  # no bye award at a table of three to choose
+    response = organiser_client.post(reverse("pair_withdraw", args=[nine.pk]), {}, follow=True)
+    text = response.content.decode()
+    assert "Round 2 is seated again without it." in text
+    assert "seated by the individual Danese" in text
+    second.refresh_from_db()
+    assert second.movement == "danese" and not second.seats.filter(pair=nine).exists()

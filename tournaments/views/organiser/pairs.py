@@ -71,9 +71,9 @@ def _withdraw_form(pair: Pair, data: Any) -> WithdrawForm:
     last = tournament.round_set.order_by("-number").first()
     place = (
         withdrawal_seat(pair, last)
-        if last is not None and last.status == Round.Status.SEATING
+        if last is not None and last.status == Round.Status.SEATING and not tournament.is_individual
         else None
-    )
+    )  # an individual round is seated again without the player: nothing to choose
     award = tournament.play_format.bye_award_text()
     return WithdrawForm(data, place=place, award=award)
 
