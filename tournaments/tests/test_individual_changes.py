@@ -321,6 +321,16 @@ def test_a_substitute_plays_round_2_for_a_player_and_each_is_credited_their_roun
     three.refresh_from_db()
     assert three.player_one == original
     play_round(tournament, organiser)
+    # round 2's table and board still name the substitute, round 1's the player
+    page = organiser_client.get(reverse("table_entry", args=[table.pk])).content.decode()
+    assert "Sara Sostituta" in page and "Nome3 Cognome3" not in page
+    board = organiser_client.get(reverse("round_board", args=[second.pk])).content.decode()
+    assert "Sara Sostituta" in board and "Nome3 Cognome3" not in board
+    first = tournament.round_set.get(number=1)
+    board = organiser_client.get(reverse("round_board", args=[first.pk])).content.decode()
+    assert "Nome3 Cognome3" in board and "Sara Sostituta" not in board
+    player_page = Client().get(reverse("link_table", args=[three.token]))
+    assert "Nome3 Cognome3" in player_page.content.decode()  # round 3: the player again
     # the rotation: player 3 is South at table 2 in round 1 (9 VP, 520 MP), North at table 2
     # in round 2 (9, 520), North at table 1 in round 3 is 12; 3 is South at table 1 (20, 2280)
     assert seating(tournament.round_set.get(number=3))[0] == (12, 3, 10, 2)
