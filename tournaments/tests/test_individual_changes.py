@@ -228,9 +228,15 @@ def test_a_player_withdrawing_from_a_seated_round_has_it_seated_again(
     assert not second.seats.filter(pair=nine).exists()
 
 
-def test_an_individual_round_keeps_four_players(club: Club, organiser: User) -> None:
+def test_an_individual_round_keeps_four_players(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
     tournament = individual(club, "\n".join(f"Nome{n} Cognome{n}" for n in range(1, 5)))
     play_round(tournament, organiser)
+    two = tournament.pairs.get(number=2)
+    html = organiser_client.get(reverse("pair_detail", args=[two.pk])).content.decode()
+    assert "Player 2 cannot withdraw: fewer than four players would be left" in html
+    assert reverse("pair_withdraw", args=[two.pk]) not in html  # no button the service refuses
     with pytest.raises(ServiceError, match="Player 2 cannot withdraw: fewer than four players"):
         services.pair_withdraw(pair=tournament.pairs.get(number=2), user=organiser)
     assert not tournament.pairs.filter(withdrawn_from__isnull=False).exists()
