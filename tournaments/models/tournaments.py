@@ -369,6 +369,12 @@ class Pair(PrivateLink):
 
     @property
     def names(self) -> str:
+        """The players' names: those of now, or those of one round where a page read the
+        round so (`selectors.pairs.show_round_line_ups`: an individual table a substitute
+        played)."""
+        then: str | None = getattr(self, "names_in_round", None)
+        if then is not None:
+            return then
         if self.player_two_id is None:
             return self.player_one.full_name
         return f"{self.player_one.full_name} – {self.player_two.full_name}"  # type: ignore[union-attr]

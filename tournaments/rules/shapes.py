@@ -51,14 +51,28 @@ def individual_plan(players: int, rounds: int) -> list[str]:
     return ([RANDOM] + [DANESE] * (rounds - 1))[:rounds]
 
 
-def planned_individual_movement(plan: list[str], number: int, players: int, rounds: int) -> str:
+def planned_individual_movement(
+    plan: list[str], number: int, players: int, rounds: int, *, changed: bool = False
+) -> str:
     """Round `number`'s movement in an individual tournament: the organiser's plan where it
-    names an individual movement, else the plan by the field's size."""
+    names an individual movement, else the plan by the field's size. A fixed schedule that no
+    longer fits the field (`changed`: a player joined late or withdrew) gives way to the
+    Danese (`rules.individual_changes`)."""
+    chosen = plan[number - 1] if number <= len(plan) else ""
+    if chosen not in INDIVIDUAL_MOVEMENTS:
+        chosen = individual_plan(players, max(rounds, number))[number - 1]
+    if chosen in FIXED_SCHEDULES and changed:
+        return DANESE
+    return chosen
+
+
+def scheduled_individual_movement(plan: list[str], number: int, players: int, rounds: int) -> str:
+    """Round `number`'s movement as planned before the field changed: the organiser's plan,
+    else the plan by the size of round 1's field (`players`)."""
     chosen = plan[number - 1] if number <= len(plan) else ""
     if chosen in INDIVIDUAL_MOVEMENTS:
         return chosen
-    by_size = individual_plan(players, max(rounds, number))
-    return by_size[number - 1]
+    return individual_plan(players, max(rounds, number))[number - 1]
 
 
 def players_per_entrant(tournament: Shaped, *, one_player_sides: bool) -> int:

@@ -107,6 +107,25 @@ def pair_changes(pairs: Sequence[Pair]) -> PairChanges:
     return result
 
 
+def show_round_line_ups(tables: Iterable[Table], tournament: Tournament, round_number: int) -> None:
+    """An individual table names the players who played its round: where a substitute played
+    it (or the player came back after one), the seat's entry shows the names of then. Pairs
+    show their players of now (README "Pairs that change"). Tables read with their seats'
+    pairs (`organiser.seats_prefetch`); one query, two where someone was replaced."""
+    if not tournament.is_individual:
+        return
+    pairs = [seat.pair for table in tables for seat in table.seats.all()]
+    if not Substitution.objects.filter(pair__in=[pair.pk for pair in pairs]).exists():
+        return
+    changes = pair_changes(pairs)
+    for pair in pairs:
+        then = changes.line_up(pair.pk, round_number)
+        if then != changes.now(pair):
+            pair.names_in_round = " – ".join(  # type: ignore[attr-defined]
+                changes.players[player].full_name for player in then
+            )
+
+
 @dataclass(frozen=True)
 class RoundField:
     """The pairs of a round: those who play it, and those who withdrew before it."""

@@ -11,6 +11,7 @@ from django.db.models import OuterRef, Subquery
 
 from tournaments.models import Round, Seat, Table, Tournament
 from tournaments.rules import progress
+from tournaments.rules.individual_changes import late_player_refusal
 from tournaments.rules.progress import RoundState
 
 
@@ -68,6 +69,8 @@ class Progress:
     planned: int
     rounds: tuple[RoundState, ...]
     latest: Round | None
+    individual: bool = False
+    """Players join an individual evening until its last round starts (`individual_changes`)."""
 
     @property
     def last(self) -> RoundState | None:
@@ -93,6 +96,10 @@ class Progress:
         return progress.finish_question(played=played, planned=self.planned)
 
     def pairs_entry_refusal(self) -> str:
+        if self.individual:
+            return late_player_refusal(
+                finished=self.finished, rounds=self.rounds, planned=self.planned
+            )
         return progress.pairs_entry_refusal(
             finished=self.finished, rounds=self.rounds, planned=self.planned
         )
@@ -108,6 +115,7 @@ def progress_of(tournament: Tournament, rounds: Sequence[Round] | None = None) -
         planned=tournament.rounds,
         rounds=tuple(RoundState(r.number, r.status) for r in rounds),
         latest=rounds[-1] if rounds else None,
+        individual=tournament.is_individual,
     )
 
 

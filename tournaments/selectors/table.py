@@ -14,6 +14,7 @@ from tournaments.rules.progress import finished_refusal
 from tournaments.selectors.access import User, for_organiser
 from tournaments.selectors.decisions import Mark, deciding_kind, marks_at
 from tournaments.selectors.organiser import seats_prefetch, table_changes, table_deals
+from tournaments.selectors.pairs import show_round_line_ups
 from tournaments.selectors.progress import closed_by_of, closing_round
 from tournaments.selectors.results import deal_totals
 
@@ -105,6 +106,7 @@ def page_of(table: Table, *, organiser: bool = True) -> TablePage:
     organiser's page shows the previous and next tables and the table's last changes; a
     pair's link reads neither (`organiser=False`)."""
     tournament = table.round.tournament
+    show_round_line_ups([table], tournament, table.round.number)
     play_format = tournament.play_format
     deals = table_deals(table)
     totals = {deal.number: _pair_totals(deal) for deal in deals}

@@ -7,10 +7,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import movements
-from tournaments.models import Round, Seat, Table, Tournament
+from tournaments.models import Pair, Round, Seat, Table, Tournament
 from tournaments.movements import IndividualRound, NoIndividualSeating, Refusal
 from tournaments.movements.individual import played_in, repeated_opponents
 from tournaments.rules import shapes
+from tournaments.rules.individual_changes import (
+    FieldChange,
+    field_changed,
+    in_first_field,
+    schedule_fallback_text,
+)
 from tournaments.rules.states import POSITION_DIRECTION
 from tournaments.selectors.individual import individual_history, individual_round
 from tournaments.services.errors import ServiceError
@@ -21,11 +27,50 @@ NS = Seat.Direction.NS.value
 
 
 def planned_movement(tournament: Tournament, number: int) -> str:
-    """Round `number`'s movement as planned: the organiser's, else by the field's size."""
-    players = sum(1 for player in tournament.pairs.all() if player.plays_in(number))
+    """Round `number`'s movement as planned: the organiser's, else by the field's size; the
+    Danese once a fixed schedule no longer fits the field (`rules.individual_changes`)."""
+    entrants = list(tournament.pairs.all())
+    players = sum(1 for player in entrants if player.plays_in(number))
     return shapes.planned_individual_movement(
-        list(tournament.movement_plan), number, players, tournament.rounds
+        list(tournament.movement_plan),
+        number,
+        players,
+        tournament.rounds,
+        changed=field_changed(_changes(entrants), number),
     )
+
+
+def reseat_movement(tournament: Tournament, round_: Round) -> str:
+    """The movement that seats `round_` again after its field changed: its own, unless it is a
+    fixed schedule the field no longer fits."""
+    if round_.movement in shapes.FIXED_SCHEDULES:
+        return planned_movement(tournament, round_.number)
+    return round_.movement
+
+
+def _changes(entrants: list[Pair]) -> list[FieldChange]:
+    return [FieldChange(player.joined_from, player.withdrawn_from) for player in entrants]
+
+
+def schedule_fallback(tournament: Tournament, number: int) -> str:
+    """What the organiser reads when round `number` would have been seated by the fixed
+    schedule that seated the round before, and the players have changed since ("" otherwise,
+    and for the rounds after: it is said once)."""
+    entrants = list(tournament.pairs.all())
+    changes = _changes(entrants)
+    before = tournament.round_set.filter(number=number - 1).first()
+    if before is None or before.movement not in shapes.FIXED_SCHEDULES:
+        return ""  # said once, before the first round the schedule gives way
+    if not field_changed(changes, number):
+        return ""
+    first = sum(1 for change in changes if in_first_field(change))
+    scheduled = shapes.scheduled_individual_movement(
+        list(tournament.movement_plan), number, first, tournament.rounds
+    )
+    if scheduled not in shapes.FIXED_SCHEDULES:
+        return ""
+    players = sum(1 for player in entrants if player.plays_in(number))
+    return schedule_fallback_text(scheduled, number, players)
 
 
 def individual_seating(
@@ -56,7 +101,9 @@ def individual_seating(
     except NoIndividualSeating as refusal:
         raise ServiceError(refusal_text(refusal, movement)) from None
     numbers = {player.pk: player.number for player in entrants}
-    return seated, repeat_warnings(seated, numbers)
+    warnings = repeat_warnings(seated, numbers)
+    fallback = schedule_fallback(tournament, number) if movement == shapes.DANESE else ""
+    return seated, [fallback, *warnings] if fallback else warnings
 
 
 def individual_swapped(round_: Round) -> IndividualRound:

@@ -15,10 +15,12 @@ from django.utils.translation import gettext as _
 from tournaments.models import Pair, Player, Round, Seat, Substitution, Tournament, TournamentEvent
 from tournaments.rules import limits
 from tournaments.rules.entry import finished_refusal
+from tournaments.rules.individual_changes import seated_withdrawal_refusal, withdrawal_refusal
 from tournaments.selectors.access import User
 from tournaments.selectors.pairs import player_tournaments, withdrawal_seat
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
+from tournaments.services.individual_rounds import reseat_movement
 from tournaments.services.rounds import round_reseat
 from tournaments.services.versions import results_changed
 
@@ -187,7 +189,9 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
     """The pair leaves the evening: it plays no round seated after now. When the next round is
     seated but not started it leaves that round too, and `seated` says how: BYE (its opponents
     get the bye award at that table) or RESEAT (the round is seated again without it). A
-    started round cannot lose a pair: the pair leaves from the round after it."""
+    started round cannot lose a pair: the pair leaves from the round after it. A player of an
+    individual evening leaves a seated round by RESEAT only, and four players must stay
+    (`rules.individual_changes`)."""
     tournament = Tournament.objects.select_for_update().get(pk=pair.tournament_id)
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
     if tournament.is_finished:
@@ -205,6 +209,12 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
     waiting = last.status == Round.Status.SEATING
     from_round = last.number if waiting else last.number + 1
     seat = last.seats.select_related("table").filter(pair=pair).first() if waiting else None
+    individual = tournament.is_individual
+    if individual and seat is not None and not seat.table.is_bye:
+        refusal = seated_withdrawal_refusal(seated, reseat=RESEAT)
+        if refusal:
+            raise ServiceError(refusal)
+        seated = RESEAT  # a table of three cannot play: the round is seated again
     if seat is not None and seat.table.is_bye:
         seated = BYE  # it sat out: its bye simply goes
     elif seat is not None and seated not in (BYE, RESEAT, TOGETHER):
@@ -220,7 +230,11 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
         for other in tournament.pairs.all()
         if other.pk != pair.pk and other.plays_in(from_round)
     ]
-    if len(staying) < 2:
+    if individual:
+        refusal = withdrawal_refusal(number=pair.number, staying=len(staying))
+        if refusal:
+            raise ServiceError(refusal)
+    elif len(staying) < 2:
         raise ServiceError(
             _("Pair %(pair)s cannot withdraw: fewer than two pairs would be left to play.")
             % {"pair": pair.number}
@@ -240,7 +254,8 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
     elif seated == RESEAT:
         # the field changed: the movement chooses its step again (a step found for the old
         # field may now bring back a meeting another seating avoids)
-        reseated = round_reseat(round=last, movement=last.movement, user=user, why="pair_withdrawn")
+        movement = reseat_movement(tournament, last) if individual else last.movement
+        reseated = round_reseat(round=last, movement=movement, user=user, why="pair_withdrawn")
         warnings = tuple(reseated.warnings)
     elif seated == TOGETHER and place is not None and place.sitting_out is not None:
         _seat_together(seat, place.sitting_out)

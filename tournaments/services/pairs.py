@@ -13,12 +13,15 @@ from django.utils.translation import gettext as _
 from tournaments.models import Pair, Player, Round, Tournament, TournamentEvent
 from tournaments.rules import limits
 from tournaments.rules.entry import finished_refusal
+from tournaments.rules.individual_changes import late_player_round
 from tournaments.rules.names import split_name
+from tournaments.rules.progress import RoundState
 from tournaments.rules.shapes import players_per_entrant
 from tournaments.selectors.access import User
 from tournaments.selectors.progress import progress_of
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
+from tournaments.services.individual_rounds import reseat_movement
 from tournaments.services.links import codes_issued
 from tournaments.services.phases import late_pairs_place
 from tournaments.services.rounds import round_reseat
@@ -131,15 +134,22 @@ def entrants_add(
     empty one. Before round 1 is seated the pairs play the whole evening. Until round 2 is
     seated they are late pairs: while round 1 is only seated they join it and it is seated
     again; once it has started they play from round 2 and score nothing for round 1 (their
-    rounds played say so). Nothing is saved when any pair is wrong."""
+    rounds played say so). A late player of an individual evening may join until the last
+    round starts, the same way (`rules.individual_changes`). Nothing is saved when any pair
+    is wrong."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one entry at a time
     tournament.refresh_from_db()
     rounds = list(tournament.round_set.order_by("number"))
     refusal = progress_of(tournament, rounds).pairs_entry_refusal()
     if refusal:
         raise ServiceError(refusal)
-    first = rounds[0] if rounds else None
-    joined_from = 2 if first is not None and first.status != Round.Status.SEATING else 1
+    # a pair joins while round 1 is only seated, else from round 2; a late player of an
+    # individual evening joins the round seated but not started, else the next one
+    states = [RoundState(round_.number, round_.status) for round_ in rounds]
+    joined_from = late_player_round(states)
+    first = rounds[joined_from - 1] if joined_from <= len(rounds) else None
+    if first is None and rounds:
+        first = rounds[-1]
     known = {
         (p.first_name.casefold(), p.last_name.casefold()): p
         for p in Player.objects.filter(club=tournament.club).order_by("pk")
@@ -205,7 +215,10 @@ def entrants_add(
     _record_entry(tournament, pairs, first, user=user, source=source)
     if first is not None and first.status == Round.Status.SEATING:
         # the field changed: the movement chooses its step again, as for a withdrawal
-        round_reseat(round=first, movement=first.movement, user=user, why="pair_joined")
+        movement = first.movement
+        if tournament.is_individual:
+            movement = reseat_movement(tournament, first)
+        round_reseat(round=first, movement=movement, user=user, why="pair_joined")
     elif first is not None:
         standings_recompute(tournament=tournament)  # the late pair takes its place, at 0
     results_changed(tournament)

@@ -21,6 +21,7 @@ from tournaments.forms.pairs import EntrantsFileForm, RenameForm, SubstituteForm
 from tournaments.forms.records import EmailForm
 from tournaments.models import Pair, Player, Round, Tournament
 from tournaments.rules import limits
+from tournaments.rules.individual_changes import withdrawal_refusal
 from tournaments.selectors.pairs import player_spells, withdrawal_seat
 from tournaments.services import ServiceError
 from tournaments.views.organiser.setup import pairs_context
@@ -33,6 +34,15 @@ def _pair_context(pair: Pair, **forms: Any) -> dict[str, Any]:
     next_round = (last.number + (0 if waiting else 1)) if last is not None else 1
     finished = tournament.is_finished
     spells = player_spells(pair)
+    can_withdraw = not finished and last is not None and pair.withdrawn_from is None
+    withdraw_refusal = ""
+    if can_withdraw and tournament.is_individual:  # the service's own rule: four must stay
+        staying = sum(
+            1
+            for other in tournament.pairs.all()
+            if other.pk != pair.pk and other.plays_in(next_round)
+        )
+        withdraw_refusal = withdrawal_refusal(number=pair.number, staying=staying)
     typed: RenameForm | None = forms.get("rename_form")
     return {
         "pair": pair,
@@ -46,7 +56,8 @@ def _pair_context(pair: Pair, **forms: Any) -> dict[str, Any]:
         "players_enter": tournament.result_entry == Tournament.ResultEntry.PLAYERS,
         "last_round": last,
         "seated_round": last if waiting else None,
-        "can_withdraw": not finished and last is not None and pair.withdrawn_from is None,
+        "can_withdraw": can_withdraw and not withdraw_refusal,
+        "withdraw_refusal": withdraw_refusal,
         "can_substitute": _can_substitute(pair),
         "rename_forms": [
             typed
@@ -71,9 +82,9 @@ def _withdraw_form(pair: Pair, data: Any) -> WithdrawForm:
     last = tournament.round_set.order_by("-number").first()
     place = (
         withdrawal_seat(pair, last)
-        if last is not None and last.status == Round.Status.SEATING
+        if last is not None and last.status == Round.Status.SEATING and not tournament.is_individual
         else None
-    )
+    )  # an individual round is seated again without the player: nothing to choose
     award = tournament.play_format.bye_award_text()
     return WithdrawForm(data, place=place, award=award)
 

@@ -26,7 +26,7 @@ from tournaments.rules.shapes import movements_offered
 from tournaments.selectors import evening as evening_reads
 from tournaments.selectors import players, progress
 from tournaments.selectors.decisions import marks_by_table
-from tournaments.selectors.pairs import round_field
+from tournaments.selectors.pairs import round_field, show_round_line_ups
 from tournaments.selectors.phases import split_missing
 from tournaments.selectors.progress import progress_of
 from tournaments.services import ServiceError
@@ -133,6 +133,7 @@ def _preview(
 def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
     tournament = round_.tournament
     tables = selectors.round_tables(round_)
+    show_round_line_ups(tables, tournament, round_.number)
     playing = [t for t in tables if not t.is_bye]
     if round_.status != Round.Status.SEATING:
         marks = marks_by_table(tournament)

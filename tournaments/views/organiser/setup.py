@@ -119,7 +119,8 @@ def tournament_edit(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
 
 def pairs_context(tournament: Tournament, form: PairsForm | None = None) -> dict[str, Any]:
     """The pairs list and its forms: pairs are entered (typed or from a file) and removed
-    before round 1 is seated; late pairs join until round 2 is seated."""
+    before round 1 is seated; late pairs join until round 2 is seated, late players of an
+    individual evening until its last round starts."""
     rounds = list(tournament.round_set.order_by("number"))
     # the service's own rule (`rules.progress.pairs_entry_refusal`): the forms show when it
     # takes pairs
@@ -132,7 +133,8 @@ def pairs_context(tournament: Tournament, form: PairsForm | None = None) -> dict
         "pairs_form": form or PairsForm(individual=tournament.is_individual),
         "file_form": EntrantsFileForm(),
         "can_change_pairs": can_enter and not rounds,
-        "can_join_late": can_enter and len(rounds) == 1,
+        "can_join_late": can_enter and bool(rounds),
+        "last_round": rounds[-1].number if rounds else 0,
         "finished": tournament.is_finished,
     }
 
