@@ -65,8 +65,8 @@ def play(tournament: Tournament, number: int, user: User) -> Round:
     return round_
 
 
-@pytest.fixture
-def evening(club: Club, organiser: User) -> Tournament:
+def eight_players(club: Club) -> Tournament:
+    """The 8-player evening of two rounds, each player with a card number (T001 …)."""
     tournament = services.tournament_create(
         club=club,
         name="Singolo del martedì",
@@ -79,6 +79,11 @@ def evening(club: Club, organiser: User) -> Tournament:
     for n in range(1, 9):
         Player.objects.filter(club=club, last_name=f"Cognome{n}").update(card_number=f"T{n:03}")
     return tournament
+
+
+@pytest.fixture
+def evening(club: Club) -> Tournament:
+    return eight_players(club)
 
 
 def read_csv(client: Client, name: str, tournament: Tournament) -> list[list[str]]:
