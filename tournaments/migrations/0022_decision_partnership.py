@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0021_individuals'),
+        ("tournaments", "0021_individuals"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='decision',
-            name='partnership',
-            field=models.BooleanField(default=False, help_text='Individual events: it falls on the player and their partner at that table in that round.', verbose_name='on the partnership'),
+            model_name="decision",
+            name="partnership",
+            field=models.BooleanField(
+                default=False,
+                help_text="Individual events: it falls on the player and their partner at that table in that round.",
+                verbose_name="on the partnership",
+            ),
         ),
     ]

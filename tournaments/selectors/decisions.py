@@ -33,10 +33,10 @@ def penalties_of(
         rows = rows.filter(round_number__lt=before)
     if since is not None:
         rows = rows.filter(round_number__gte=since)
-    rows = list(rows)
-    partners = partners_of(tournament, rows)
+    taken = list(rows)
+    partners = partners_of(tournament, taken)
     penalties = []
-    for d in rows:
+    for d in taken:
         # a partnership's penalty is taken whole from each of its two players (rules.decisions)
         for pair_id in (d.pair_id, partners.get(d.pk)):
             if pair_id is not None:
@@ -64,8 +64,8 @@ def partners_of(tournament: Tournament, decisions: Iterable[Decision]) -> dict[i
     partners = {}
     for d in wanted:
         where = (d.round_number, d.table_number or 0)
-        direction = direction_of.get((*where, d.pair_id or 0))
-        others = [p for p in sides.get((*where, direction or ""), []) if p != d.pair_id]
+        side = direction_of.get((*where, d.pair_id or 0), "")
+        others = [p for p in sides.get((*where, side), []) if p != d.pair_id]
         if others:
             partners[d.pk] = others[0]
     return partners

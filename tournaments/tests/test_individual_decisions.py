@@ -13,7 +13,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.backup import tournament_export, tournament_import
 from tournaments.exports import deal_file
-from tournaments.models import Club, Decision, Table, Tournament
+from tournaments.models import Club, Decision, Pair, Table, Tournament
 from tournaments.selectors.decisions import marks_by_pair
 from tournaments.services import ServiceError
 from tournaments.services.decisions import decision_cancel, decision_take
@@ -37,7 +37,7 @@ def standing(tournament: Tournament) -> dict[int, tuple[int, int]]:
     return {p.number: (p.vp, p.mp) for p in tournament.pairs.all()}
 
 
-def player(tournament: Tournament, number: int) -> object:
+def player(tournament: Tournament, number: int) -> Pair:
     return tournament.pairs.get(number=number)
 
 
@@ -52,7 +52,7 @@ def test_a_penalty_on_a_partnership_is_taken_whole_from_each_partner(
         table=table(evening, 1), kind="penalty", pair=player(evening, 2), partnership=True,
         mp=100, vp=1, reason="Slow play", user=organiser,
     )  # fmt: skip
-    assert decision.partnership and decision.pair.number == 2
+    assert decision.partnership and decision.pair == player(evening, 2)
     # a player alone: 50 MP off player 5 only, not off partner 6
     decision_take(
         table=table(evening, 2), kind="penalty", pair=player(evening, 5), mp=50,
@@ -145,7 +145,7 @@ def test_the_form_offers_each_player_and_both_partnerships_of_the_round(
     )
     assert response.status_code == 302
     decision = Decision.objects.get()
-    assert (decision.pair.number, decision.partnership, decision.mp) == (7, True, 40)
+    assert (decision.pair, decision.partnership, decision.mp) == (player(evening, 7), True, 40)
     got = standing(evening)
     assert [got[n] for n in (5, 6, 7, 8)] == [(10, 375), (10, 375), (10, 335), (10, 335)]
     response = organiser_client.post(
