@@ -191,6 +191,14 @@ def test_marks_and_files_name_the_player_or_the_partnership(
         assert "The partnership 1 + 2." in html, number
     address = reverse("public_pair", args=[evening.club.slug, evening.slug, 6])
     assert "Player 6." in organiser_client.get(address).content.decode()
+    # the standings' decisions column marks both partners, and player 6 alone
+    address = reverse("public_tournament", args=[evening.club.slug, evening.slug])
+    html = organiser_client.get(address).content.decode()
+    assert html.count('data-decision="penalty"') == 2
+    assert html.count('data-decision="late"') == 1
+    # the organiser's decision page lists them in the same words
+    address = reverse("table_decision", args=[table(evening, 1).pk])
+    assert "The partnership 1 + 2." in organiser_client.get(address).content.decode()
 
 
 def test_a_backup_keeps_a_decision_on_a_partnership(
