@@ -8,6 +8,9 @@ played has one row per stint instead (`rules.credits`): the rounds one line-up p
 those rounds gave it, so that every player who played for the pair is named and credited with
 the rounds they played. A pair's rows share its rank and number and add up to its standing.
 
+An individual tournament's file has one row per player instead (`player_number`, the player's
+surname, first name and card number), with the player's own rank, VP, MP and rounds.
+
 Only final standings go to the federation: the views refuse a tournament that is not finished.
 A player without a card number has an empty cell, which the federation's checks will show."""
 
@@ -29,9 +32,14 @@ PLAYER_COLUMNS = ("last_name", "first_name", "card_number")
 def federation_columns(tournament: Tournament) -> list[str]:
     """The CSV's column names: a match-format evening adds matches won and point difference;
     the rounds a row's players played come last (added after the first files: the columns
-    before them keep their places)."""
-    players = [f"player_{which}_{column}" for which in ("one", "two") for column in PLAYER_COLUMNS]
+    before them keep their places). An individual evening names one player a row."""
     extra = list(tournament.play_format.extra_columns)
+    if tournament.is_individual:
+        return [
+            "rank", "player_number", *PLAYER_COLUMNS, "vp", "mp", *extra, "rounds_played",
+            "from_round", "to_round",
+        ]  # fmt: skip
+    players = [f"player_{which}_{column}" for which in ("one", "two") for column in PLAYER_COLUMNS]
     return [
         "rank", "pair_number", *players, "vp", "mp", *extra, "rounds_played",
         "from_round", "to_round",
@@ -47,11 +55,17 @@ def federation_headers(tournament: Tournament) -> list[str]:
         "point_difference": _("Point difference"),
     }
     extra = [named[name] for name in tournament.play_format.extra_columns]
+    if tournament.is_individual:
+        players = [_("Player (no.)"), *player]
+    else:
+        players = [
+            words["pair"].capitalize(),
+            *(f"{text} (1)" for text in player),
+            *(f"{text} (2)" for text in player),
+        ]
     return [
         _("Rank"),
-        words["pair"].capitalize(),
-        *(f"{text} (1)" for text in player),
-        *(f"{text} (2)" for text in player),
+        *players,
         _("VP"),
         _("MP"),
         *extra,
@@ -68,8 +82,9 @@ def _player_cells(player: Player | None) -> list[str]:
 
 
 def federation_rows(tournament: Tournament, pairs: Iterable[Pair]) -> list[list[Any]]:
-    """A row per pair (per stint of a pair where a substitute played), best first, in
-    `federation_columns` order. Two queries beside the pairs' (substitutions, tables)."""
+    """A row per pair (per stint of a pair where a substitute played; an individual
+    tournament's: per player), best first, in `federation_columns` order. Two queries beside
+    the pairs' (substitutions, tables)."""
     pairs = list(pairs)
     play_format = tournament.play_format
     changes = pair_changes(pairs)
@@ -115,6 +130,9 @@ def federation_rows(tournament: Tournament, pairs: Iterable[Pair]) -> list[list[
                     stint.last,
                 ]
             )
+    if tournament.is_individual:
+        # a player entered alone: the line's second player cells are always empty
+        return [[*row[:5], *row[8:]] for row in rows]
     return rows
 
 

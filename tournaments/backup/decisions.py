@@ -47,7 +47,11 @@ def _read_decision(row: object, place: int, pairs: dict[int, Any]) -> DecisionIn
         or not 0 <= supersedes < place
     ):
         raise bad(where, 'should name an earlier decision by its place in "supersedes", or null')
+    partnership = row.get("partnership", False)  # an individual evening's, when true
+    if not isinstance(partnership, bool):
+        raise bad(where, 'should have true or false in "partnership"')
     values["reason"] = reason
+    values["partnership"] = partnership
     return DecisionIn(
         Decision(**values), values["at"], pair, username(row, "user", where), supersedes
     )

@@ -201,6 +201,8 @@ def _decisions(tournament: Tournament, pair_number: dict[int, int]) -> list[Row]
             {
                 **_dump(decision, DECISION_FIELDS),
                 "pair": pair_number.get(decision.pair_id) if decision.pair_id else None,
+                # written only when set, so a pairs evening's file is as it was
+                **({"partnership": True} if decision.partnership else {}),
                 "user": _username(decision.user),
                 "supersedes": place.get(decision.supersedes_id) if decision.supersedes_id else None,
             }

@@ -79,6 +79,7 @@ DECISION_FIELDS = (
 )  # fmt: skip
 """An arbiter's decision, with "pair" (its number or null), "user" (a username) and
 "supersedes" (the place in the file's list of the decision it cancels or replaces, or null);
-the list is optional when read (files written before decisions were kept have none)."""
+the list is optional when read (files written before decisions were kept have none). An
+individual evening's decision on a partnership adds "partnership": true (absent: false)."""
 
 Row = dict[str, Any]

@@ -2,6 +2,7 @@
 shape of what is typed; `services.decisions` (asking `rules.decisions`) says whether it may be
 taken, and every refusal shows in the form, nothing saved."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -31,6 +32,44 @@ KIND_HELP = {
         "A deal unfinished when time was called: enter it as it stands, with nobody closing."
     ),
 }
+
+
+PLUS = "+"
+"""Between the two players' numbers of a partnership's choice ("5+7")."""
+
+
+def _individual_choice(
+    players: Sequence[Pair], partnerships: Sequence[tuple[Pair, Pair]], round_number: int | None
+) -> forms.ChoiceField:
+    """The four players, then the two partnerships of that round, to choose one from."""
+    choices = [
+        (
+            str(p.number),
+            _("Player %(number)s: %(name)s") % {"number": p.number, "name": p.names},
+        )
+        for p in players
+    ]
+    for one, two in partnerships:
+        text = _(
+            "The partnership %(one)s + %(two)s in round %(round)s: %(one_name)s and %(two_name)s"
+        ) % {
+            "one": one.number,
+            "two": two.number,
+            "round": round_number,
+            "one_name": one.names,
+            "two_name": two.names,
+        }
+        choices.append((f"{one.number}{PLUS}{two.number}", text))
+    return forms.ChoiceField(
+        label=_("On which player or partnership?"),
+        required=False,
+        choices=choices,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Late arrival, walk-over, abandonment and penalty fall on one player, or on the "
+            "two partners together: each of them then takes all of it."
+        ),
+    )
 
 
 class DecisionForm(forms.Form):
@@ -75,15 +114,38 @@ class DecisionForm(forms.Form):
     )
 
     def __init__(
-        self, data: Any = None, *, pairs: list[Pair], words: Any = None, **kwargs: Any
+        self,
+        data: Any = None,
+        *,
+        pairs: list[Pair],
+        words: Any = None,
+        partnerships: Sequence[tuple[Pair, Pair]] = (),
+        round_number: int | None = None,
+        **kwargs: Any,
     ) -> None:
+        """`partnerships`: an individual table's two (its players are `pairs`, N, S, E, W):
+        the decision then falls on a player or on a partnership in round `round_number`."""
         super().__init__(data, **kwargs)
         self.fields["pair"].widget = forms.RadioSelect(
             choices=[(p.number, f"{p.number}. {p.names}") for p in pairs]
         )
+        if partnerships:
+            self.fields["pair"] = _individual_choice(pairs, partnerships, round_number)
         if words is not None:
             self.fields["ns_mp"].label = _("Assigned result: %(side)s MP") % {"side": words["ns"]}
             self.fields["ew_mp"].label = _("Assigned result: %(side)s MP") % {"side": words["ew"]}
+
+    def clean(self) -> dict[str, Any]:
+        """An individual table's choice, "7" or "5+7", read as the player's number and whether
+        the decision falls on their partnership."""
+        data: dict[str, Any] = super().clean() or {}
+        chosen = data.get("pair")
+        data["partnership"] = False
+        if isinstance(chosen, str):
+            number, plus, _partner = chosen.partition(PLUS)
+            data["pair"] = int(number) if number else None
+            data["partnership"] = bool(plus)
+        return data
 
     def clean_reason(self) -> str:
         reason: str = self.cleaned_data.get("reason", "")

@@ -42,6 +42,14 @@ class Decision(models.Model):
         related_name="decisions",
         help_text=_("The pair it falls on: late, absent, leaving or penalised."),
     )
+    partnership = models.BooleanField(
+        verbose_name=_("on the partnership"),
+        default=False,
+        help_text=_(
+            "Individual events: it falls on the player and their partner at that table in "
+            "that round."
+        ),
+    )
     mp = models.IntegerField(
         verbose_name=_("MP taken"), default=0, help_text=_("Taken from the pair's total.")
     )

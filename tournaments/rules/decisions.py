@@ -16,6 +16,12 @@ the two never disagree.
 - **Cancel**: a decision no longer counts. A decision is never deleted; a later one on the same
   table's result replaces the earlier.
 
+In an individual tournament (RULES.md "Individual tournaments") a decision on a pair falls on a
+player, or on the partnership: the player and their partner at that table in that round, each of
+the two then taking all of it (a late penalty of 100 MP is 100 MP off each), as each is
+credited the partnership's full result. A decision setting the table's result falls on the
+partnership in any case (both partners share the side's result).
+
 MP and VP penalties change only the penalised pair's totals (the table's VP stay as played): our
 reading of "the opponents' score does not change".
 """
@@ -64,17 +70,31 @@ def reason_refusal(reason: str) -> str:
     return ""
 
 
-def pair_refusal(kind: str, pair_number: int | None, seated: Sequence[int]) -> str:
-    """A decision on a pair names one of the two pairs at the table."""
+def pair_refusal(
+    kind: str, pair_number: int | None, seated: Sequence[int], *, individual: bool = False
+) -> str:
+    """A decision on a pair names one of the two pairs at the table (an individual table:
+    one of its four players, alone or with their partner)."""
     if kind not in PAIR_KINDS:
         return ""
     if pair_number is None:
+        if individual:
+            return _("Choose the player or the partnership the decision falls on.")
         return _("Choose the pair the decision falls on.")
     if pair_number not in seated:
-        return _("Pair %(pair)s does not play at this table: choose pair %(pairs)s.") % {
-            "pair": pair_number,
-            "pairs": _(" or ").join(str(n) for n in seated),
-        }
+        values = {"pair": pair_number, "pairs": _(" or ").join(str(n) for n in seated)}
+        if individual:
+            return (
+                _("Player %(pair)s does not play at this table: choose player %(pairs)s.") % values
+            )
+        return _("Pair %(pair)s does not play at this table: choose pair %(pairs)s.") % values
+    return ""
+
+
+def partnership_refusal(*, individual: bool, partnership: bool) -> str:
+    """Only an individual tournament has partnerships apart from its entrants."""
+    if partnership and not individual:
+        return _("A pairs tournament has no partnerships to choose: choose the pair.")
     return ""
 
 

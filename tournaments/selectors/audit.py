@@ -206,7 +206,11 @@ def _decision_text(
             "kind": kinds.get(after.get("kind"), after.get("kind")),
         }
     ]
-    if after.get("pair"):
+    if after.get("partner"):  # an individual evening's partnership
+        parts.append(
+            _("partnership %(one)s + %(two)s") % {"one": after.get("pair"), "two": after["partner"]}
+        )
+    elif after.get("pair"):
         parts.append(_("pair %(pair)s") % {"pair": after["pair"]})
     if after.get("deal"):
         parts.append(_("deal %(deal)s") % {"deal": after["deal"]})

@@ -3,11 +3,12 @@ penalties the standings take, the decision that sets a table's result, and the m
 by table and by pair."""
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import OuterRef, QuerySet, Subquery
 
-from tournaments.models import Decision, Seat, Tournament
+from tournaments.models import Decision, Pair, Seat, Tournament
 from tournaments.rules import decisions as rules
 from tournaments.rules.standings import Penalty
 
@@ -18,7 +19,7 @@ def standing(tournament: Tournament | int) -> QuerySet[Decision]:
     return (
         Decision.objects.filter(tournament=tournament, superseded_by__isnull=True)
         .exclude(kind=rules.CANCEL)
-        .select_related("pair", "user")
+        .select_related("pair", "user", "tournament")
     )
 
 
@@ -32,7 +33,42 @@ def penalties_of(
         rows = rows.filter(round_number__lt=before)
     if since is not None:
         rows = rows.filter(round_number__gte=since)
-    return [Penalty(d.pair_id, d.mp, d.vp) for d in rows]  # type: ignore[arg-type]
+    taken = list(rows)
+    partners = partners_of(tournament, taken)
+    penalties = []
+    for d in taken:
+        # a partnership's penalty is taken whole from each of its two players (rules.decisions)
+        for pair_id in (d.pair_id, partners.get(d.pk)):
+            if pair_id is not None:
+                penalties.append(Penalty(pair_id, d.mp, d.vp))
+    return penalties
+
+
+def partners_of(tournament: Tournament, decisions: Iterable[Decision]) -> dict[int, int]:
+    """Decision id -> the partner (pair row) of the player a partnership decision falls on:
+    the other seat of the player's direction at that table in that round. One query, and
+    none when no decision falls on a partnership."""
+    wanted = [d for d in decisions if d.partnership and d.pair_id is not None]
+    if not wanted:
+        return {}
+    seats = Seat.objects.filter(
+        round__tournament=tournament, round__number__in={d.round_number for d in wanted}
+    ).exclude(position="")
+    sides: dict[tuple[int, int, str], list[int]] = defaultdict(list)
+    direction_of: dict[tuple[int, int, int], str] = {}
+    for round_number, table_number, direction, pair_id in seats.values_list(
+        "round__number", "table__number", "direction", "pair_id"
+    ):
+        sides[(round_number, table_number, direction)].append(pair_id)
+        direction_of[(round_number, table_number, pair_id)] = direction
+    partners = {}
+    for d in wanted:
+        where = (d.round_number, d.table_number or 0)
+        side = direction_of.get((*where, d.pair_id or 0), "")
+        others = [p for p in sides.get((*where, side), []) if p != d.pair_id]
+        if others:
+            partners[d.pk] = others[0]
+    return partners
 
 
 def result_decision(
@@ -74,6 +110,7 @@ class Mark:
     table_number: int | None
     deal_number: int | None
     pair_number: int | None
+    """The pair (an individual tournament's player) it falls on."""
     mp: int
     vp: int
     reason: str
@@ -82,13 +119,19 @@ class Mark:
     result: tuple[int, int, int | None, int | None] | None = None
     """A walk-over's, abandonment's or assigned result's table result: N-S MP, E-W MP, N-S VP,
     E-W VP (no VP in a match to a target)."""
+    partner_number: int | None = None
+    """An individual tournament's decision on a partnership: the partner of `pair_number`."""
+    individual: bool = False
+    """Whether `pair_number` is a player of an individual tournament."""
 
     @property
     def summary(self) -> str:
         return self.kind_name
 
 
-def _mark(decision: Decision) -> Mark:
+def _mark(decision: Decision, partners: dict[int, int] | None = None) -> Mark:
+    """A decision as a mark; `partners` the pair numbers of the partnerships' partners
+    (decision id -> number)."""
     return Mark(
         id=decision.pk,
         kind=decision.kind,
@@ -105,17 +148,30 @@ def _mark(decision: Decision) -> Mark:
         result=(decision.ns_mp or 0, decision.ew_mp or 0, decision.ns_vp, decision.ew_vp)
         if decision.kind in rules.RESULT_KINDS
         else None,
+        partner_number=(partners or {}).get(decision.pk),
+        individual=decision.tournament.is_individual,
     )
 
 
+def _marks(tournament: Tournament, decisions: Iterable[Decision]) -> list[Mark]:
+    """The decisions as marks, a partnership's partner named (one query more when any)."""
+    decisions = list(decisions)
+    partner_ids = partners_of(tournament, decisions)
+    numbers = {}
+    if partner_ids:
+        numbers = dict(Pair.objects.filter(pk__in=partner_ids.values()).values_list("pk", "number"))
+    partners = {pk: numbers[pair_id] for pk, pair_id in partner_ids.items()}
+    return [_mark(d, partners) for d in decisions]
+
+
 def marks_of(tournament: Tournament) -> list[Mark]:
-    return [_mark(d) for d in standing(tournament)]
+    return _marks(tournament, standing(tournament))
 
 
 def marks_at(tournament: Tournament, round_number: int, table_number: int) -> list[Mark]:
     """The standing decisions taken at one table, in the order taken."""
     rows = standing(tournament).filter(round_number=round_number, table_number=table_number)
-    return [_mark(d) for d in rows.order_by("id")]
+    return _marks(tournament, rows.order_by("id"))
 
 
 def marks_by_table(tournament: Tournament) -> dict[tuple[int, int], list[Mark]]:
@@ -133,6 +189,8 @@ def marks_by_pair(tournament: Tournament, *, deal_marks: bool = False) -> dict[i
     on a deal of its table (a time-out), as the pair's own page shows them."""
     by_pair: dict[int, list[Mark]] = defaultdict(list)
     decisions = list(standing(tournament))
+    marks = _marks(tournament, decisions)
+    partners = partners_of(tournament, decisions)
     table_kinds = rules.RESULT_KINDS | {rules.TIMEOUT} if deal_marks else rules.RESULT_KINDS
     seats: dict[tuple[int, int], list[int]] = defaultdict(list)
     if any(d.kind in table_kinds for d in decisions):
@@ -140,11 +198,12 @@ def marks_by_pair(tournament: Tournament, *, deal_marks: bool = False) -> dict[i
             round__tournament=tournament
         ).values_list("round__number", "table__number", "pair_id"):
             seats[(round_number, table_number)].append(pair_id)
-    for decision in decisions:
-        mark = _mark(decision)
+    for decision, mark in zip(decisions, marks, strict=True):
         pairs = set()
         if decision.pair_id is not None:
             pairs.add(decision.pair_id)
+        if decision.pk in partners:  # a partnership's: both players
+            pairs.add(partners[decision.pk])
         if decision.kind in table_kinds and decision.table_number is not None:
             pairs.update(seats[(decision.round_number, decision.table_number)])
         for pair_id in pairs:
@@ -159,8 +218,10 @@ def file_text(mark: Mark) -> str:
     if mark.table_number is not None:
         parts.append(f"t{mark.table_number}")
     parts.append(mark.kind)
-    if mark.pair_number is not None:
-        parts.append(f"pair {mark.pair_number}")
+    if mark.partner_number is not None:
+        parts.append(f"partnership {mark.pair_number} + {mark.partner_number}")
+    elif mark.pair_number is not None:
+        parts.append(f"{'player' if mark.individual else 'pair'} {mark.pair_number}")
     if mark.deal_number is not None:
         parts.append(f"deal {mark.deal_number}")
     if mark.mp:

@@ -1,4 +1,6 @@
-"""Reads for the exports that no page lists: every deal side of a tournament."""
+"""Reads for the exports that no page lists: every deal side of a tournament, and the four
+players of each table of an individual tournament (whose deal sides name only North's and
+East's seat, `services.deals`)."""
 
 from dataclasses import dataclass
 
@@ -77,3 +79,25 @@ def _pair(number: int, two: int | None, *names: str) -> tuple[int, str]:
     if two is None:
         return number, one
     return number, f"{one} – {Player(first_name=names[2], last_name=names[3]).full_name}"
+
+
+Seated = dict[tuple[int, int], dict[str, tuple[int, str]]]
+"""(round, table) -> position (N, S, E, W) -> the player's number and name."""
+
+
+def individual_seats_of(tournament: Tournament) -> Seated:
+    """Every table of an individual tournament with its four players by position: one query of
+    plain values (bye tables, whose one seat has no position, are left out)."""
+    values = (
+        Seat.objects.filter(round__tournament=tournament)
+        .exclude(position="")
+        .values_list(
+            "round__number", "table__number", "position", "pair__number",
+            "pair__player_one__first_name", "pair__player_one__last_name",
+        )
+    )  # fmt: skip
+    seated: Seated = {}
+    for round_, table, position, number, first, last in values:
+        name = Player(first_name=first, last_name=last).full_name
+        seated.setdefault((round_, table), {})[position] = (number, name)
+    return seated

@@ -37,10 +37,13 @@ def decision_take(
     ns_mp: int | None = None,
     ew_mp: int | None = None,
     deal_number: int | None = None,
+    partnership: bool = False,
 ) -> Decision:
     """Take a decision at a table. `pair` is the pair it falls on (late, absent, leaving,
-    penalised); `mp`/`vp` a penalty's; `ns_mp`/`ew_mp` an assigned result's; `deal_number` a
-    time-out's. Raises ServiceError, saving nothing, when it may not be taken."""
+    penalised; in an individual tournament the player, and with `partnership` their partner at
+    the table too); `mp`/`vp` a penalty's; `ns_mp`/`ew_mp` an assigned result's;
+    `deal_number` a time-out's. Raises ServiceError, saving nothing, when it may not be
+    taken."""
     table = (
         Table.objects.select_related("round__tournament__club")
         .annotate(closed_by=closing_round())
@@ -58,14 +61,21 @@ def decision_take(
     seated = sorted(
         table.seats.select_related("pair"), key=lambda s: (s.direction != NS, s.position)
     )
+    individual = tournament.is_individual
+    partnership = partnership and kind in rules.PAIR_KINDS
+    partner = _partner_of(seated, pair) if partnership and pair is not None else None
     play_format = tournament.play_format
     by_matches = play_format.by_matches
     problems = [
         refusal,
         rules.reason_refusal(reason),
         rules.pair_refusal(
-            kind, pair.number if pair else None, [seat.pair.number for seat in seated]
+            kind,
+            pair.number if pair else None,
+            [seat.pair.number for seat in seated],
+            individual=individual,
         ),
+        rules.partnership_refusal(individual=individual, partnership=partnership),
         rules.numbers_refusal(
             kind,
             mp=mp,
@@ -77,15 +87,17 @@ def decision_take(
             by_matches=by_matches,
         ),
     ]
-    if kind == rules.ABANDONMENT and pair is not None and not any(problems):
-        pair.refresh_from_db(fields=["withdrawn_from"])
-        problems.append(
-            rules.abandonment_refusal(
-                pair_number=pair.number,
-                withdrawn_from=pair.withdrawn_from,
-                later_started=table.closed_by is not None,
+    leaving = [p for p in (pair, partner) if p is not None]
+    if kind == rules.ABANDONMENT and leaving and not any(problems):
+        for one in leaving:
+            one.refresh_from_db(fields=["withdrawn_from"])
+            problems.append(
+                rules.abandonment_refusal(
+                    pair_number=one.number,
+                    withdrawn_from=one.withdrawn_from,
+                    later_started=table.closed_by is not None,
+                )
             )
-        )
     problems = [p for p in problems if p]
     if problems:
         raise ServiceError(*dict.fromkeys(problems))
@@ -95,6 +107,7 @@ def decision_take(
         round_number=round_.number,
         table_number=table.number,
         pair=pair if kind in rules.PAIR_KINDS else None,
+        partnership=partnership and partner is not None,
         reason=reason.strip(),
         user_id=user.pk if user is not None and user.is_authenticated else None,
     )
@@ -125,11 +138,28 @@ def decision_take(
             decision.ns_vp, decision.ew_vp = tournament.scale.vp(ns_mp or 0, ew_mp or 0)
     decision.supersedes = _replaced(tournament, decision)
     decision.save()
-    _record(tournament, decision, user)
-    if kind == rules.ABANDONMENT and pair is not None:
-        pair_withdraw(pair=pair, seated=BYE, user=user)
+    _record(tournament, decision, user, partner)
+    if kind == rules.ABANDONMENT:
+        for one in leaving:
+            pair_withdraw(pair=one, seated=BYE, user=user)
     _after(table, decision)
     return decision
+
+
+def _partner_of(seated: list[Seat], pair: Pair) -> Pair | None:
+    """The player's partner at an individual table (the other seat of their direction); None
+    at a pairs table or for a player not seated here."""
+    mine = next((seat for seat in seated if seat.pair_id == pair.pk and seat.position), None)
+    if mine is None:
+        return None
+    return next(
+        (
+            seat.pair
+            for seat in seated
+            if seat.position and seat.direction == mine.direction and seat.pk != mine.pk
+        ),
+        None,
+    )
 
 
 def _set_sides(
@@ -197,6 +227,7 @@ def decision_cancel(*, decision: Decision, reason: str, user: User | None) -> De
         table_number=decision.table_number,
         deal_number=decision.deal_number,
         pair=decision.pair,
+        partnership=decision.partnership,
         reason=reason.strip(),
         user_id=user.pk if user is not None and user.is_authenticated else None,
         supersedes=decision,
@@ -237,10 +268,13 @@ def _after(table: Table, decision: Decision) -> None:
     standings_recompute(tournament=tournament)
 
 
-def _record(tournament: Tournament, decision: Decision, user: User | None) -> None:
+def _record(
+    tournament: Tournament, decision: Decision, user: User | None, partner: Pair | None = None
+) -> None:
     after = {
         "kind": decision.kind,
         "pair": decision.pair.number if decision.pair else None,
+        "partner": partner.number if partner is not None and decision.partnership else None,
         "deal": decision.deal_number,
         "mp": decision.mp,
         "vp": decision.vp,

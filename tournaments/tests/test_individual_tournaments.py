@@ -353,7 +353,9 @@ def test_a_decision_falls_on_one_player_of_an_individual_table(club: Club, organ
     services.round_start(round=round_)
     table = round_.tables.get(number=2)  # North 2, South 3, East 5, West 7
     south = tournament.pairs.get(number=3)
-    with pytest.raises(ServiceError, match="choose pair 2 or 3 or 5 or 7"):
+    with pytest.raises(
+        ServiceError, match="Player 1 does not play at this table: choose player 2 or 3 or 5 or 7"
+    ):
         decision_take(
             table=table, kind="penalty", pair=tournament.pairs.get(number=1), mp=50,
             reason="Slow play", user=organiser,

@@ -34,8 +34,19 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def decision_form(page: TablePage, data: Any = None, initial: Any = None) -> DecisionForm:
+    """The form for the table's two pairs, or (an individual table) its four players and the
+    round's two partnerships."""
+    table, words = page.table, page.tournament.words
     pairs = [p for p in (page.pairs["ns"], page.pairs["ew"]) if p is not None]
-    return DecisionForm(data, pairs=pairs, words=page.tournament.words, initial=initial)
+    sides = [(table.ns, table.ns_partner), (table.ew, table.ew_partner)]
+    partnerships = [(one, two) for one, two in sides if one is not None and two is not None]
+    if not page.tournament.is_individual or not partnerships:
+        return DecisionForm(data, pairs=pairs, words=words, initial=initial)
+    players = [player for side in partnerships for player in side]
+    return DecisionForm(
+        data, pairs=players, words=words, initial=initial, partnerships=partnerships,
+        round_number=table.round.number,
+    )  # fmt: skip
 
 
 def _back_url(page: TablePage, back: str) -> str:
@@ -79,8 +90,12 @@ def _take(request: HttpRequest, page: TablePage, form: DecisionForm) -> Decision
     if number is not None:
         pair = Pair.objects.filter(tournament=page.tournament, number=number).first()
         seated = [p.number for p in page.pairs.values() if p is not None]
+        if page.tournament.is_individual:
+            seated = [seat.pair.number for seat in page.table.seats.all()]
         if pair is None or number not in seated:
-            form.add_error("pair", rules.pair_refusal(rules.LATE, number, seated))
+            individual = page.tournament.is_individual
+            refusal = rules.pair_refusal(rules.LATE, number, seated, individual=individual)
+            form.add_error("pair", refusal)
             return None
     try:
         return decision_take(
@@ -94,6 +109,7 @@ def _take(request: HttpRequest, page: TablePage, form: DecisionForm) -> Decision
             ns_mp=data.get("ns_mp"),
             ew_mp=data.get("ew_mp"),
             deal_number=data.get("deal_number"),
+            partnership=data.get("partnership", False),
         )
     except ServiceError as error:
         for message in error.messages:

@@ -26,8 +26,6 @@ from django.views.decorators.http import require_GET
 from tournaments import exports, federation, selectors
 from tournaments.models import Pair, Round, Tournament
 from tournaments.rules.sheet import sheet_of
-from tournaments.selectors.decisions import deal_file_texts
-from tournaments.selectors.exports import deal_sides_of
 from tournaments.selectors.individual import balance_report as individual_balance
 from tournaments.tables import StandingsTable
 
@@ -43,9 +41,9 @@ def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_GET
 def deal_results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
-    rows = exports.deal_result_rows(deal_sides_of(tournament), deal_file_texts(tournament))
+    columns, rows = exports.deal_file(tournament)
     filename = exports.export_filename(tournament.club.slug, tournament.slug, what="deals")
-    return exports.rows_csv_response(exports.DEAL_RESULT_COLUMNS, rows, filename)
+    return exports.rows_csv_response(columns, rows, filename)
 
 
 @login_required
@@ -59,7 +57,7 @@ def standings_xlsx(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_GET
 def deal_results_xlsx(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
-    return exports.deal_results_xlsx_response(tournament, deal_sides_of(tournament))
+    return exports.deal_results_xlsx_response(tournament)
 
 
 @login_required
