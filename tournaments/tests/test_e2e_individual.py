@@ -386,6 +386,9 @@ def _phones_play(
         )
         for player in seats.values():  # every phone names the four players of the table
             expect(page.locator("main")).to_contain_text(player.player_one.full_name)
+        # "you" stands right after the phone's own player (not after the partner's name)
+        owner = page.locator(".you-tag").evaluate("tag => tag.previousElementSibling.textContent")
+        assert owner.strip() == seats[position].player_one.full_name, (position, owner)
         evening.shots.take(page, f"round{round_.number}-phone-{position}")
     for number, deal in enumerate(deals, 1):
         _write(pages[writer], number, deal)
