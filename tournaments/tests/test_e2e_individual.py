@@ -512,12 +512,34 @@ def _twelve(evening: Evening, club: Club) -> None:
         evening.organiser.goto(f"{evening.base}/organise/rounds/{round_.pk}/")
         expect(evening.organiser.locator("#tables .progress")).to_have_text("3 of 3 tables done.")
         evening.shots.take(evening.organiser, f"round{number}-board-done")
+        # the state is a cell of its row (tinted with it), not a pill of its own
+        state = evening.organiser.locator("#tables tbody td.state").first
+        assert state.evaluate("cell => getComputedStyle(cell).display") == "table-cell"
         _expect_public_standings(evening, tournament, ledger, f"round{number}")
     stored = {
         p.number: (p.vp, p.mp, p.rounds_played) for p in Pair.objects.filter(tournament=tournament)
     }
     assert stored == {n: (r.vp, r.mp, r.rounds) for n, r in ledger.rows.items()}
     _expect_my_evenings(evening, tournament, ledger)
+    _organiser_on_a_phone(evening, tournament, round_)
+
+
+def _organiser_on_a_phone(evening: Evening, tournament: Tournament, round_: Round) -> None:
+    """The organiser's pages at 390 px: nothing wider than the phone (a wide table scrolls in
+    its own box), the big buttons within reach."""
+    page = evening.organiser
+    page.set_viewport_size(PHONE)
+    for name, path in (
+        ("tournament", f"/organise/tournaments/{tournament.pk}/"),
+        ("board", f"/organise/rounds/{round_.pk}/"),
+        ("table", f"/organise/tables/{round_.tables.get(number=1).pk}/"),
+    ):
+        page.goto(f"{evening.base}{path}")
+        expect(page.locator("h1")).to_be_visible()
+        evening.shots.take(page, f"organiser-390-{name}")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], (name, width)
+    page.set_viewport_size(DESKTOP)
 
 
 # --- (b) twenty-two players, random then Danese, two byes a round -----------------------------
@@ -563,6 +585,7 @@ def _twenty_two(evening: Evening, club: Club) -> None:
         for player in byes:
             ledger.bye(player)
         _expect_public_standings(evening, tournament, ledger, f"round{number}")
+    _organiser_on_a_phone(evening, tournament, round_)
     stored = {p.number: (p.vp, p.mp) for p in Pair.objects.filter(tournament=tournament)}
     assert stored == {n: (r.vp, r.mp) for n, r in ledger.rows.items()}
 
