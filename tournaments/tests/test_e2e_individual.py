@@ -537,8 +537,6 @@ def _organiser_on_a_phone(evening: Evening, tournament: Tournament, round_: Roun
         page.goto(f"{evening.base}{path}")
         expect(page.locator("h1")).to_be_visible()
         evening.shots.take(page, f"organiser-390-{name}")
-        if name == "table":  # the arbiter's decision may fall on any of the four players
-            expect(page.locator("input[name=pair]")).to_have_count(4)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], (name, width)
     page.set_viewport_size(DESKTOP)
@@ -581,6 +579,7 @@ def _twenty_two(evening: Evening, club: Club) -> None:
         previous |= partners
         if number == 2:
             _danese_order(round_, {n: (r.vp, r.mp) for n, r in ledger.rows.items()})
+        _find_your_table(evening, tournament, round_, byes, number)
         for table, deals in ROUNDS_22[number].items():
             _organiser_enters(evening, round_, table, deals)
             ledger.table({p: s.number for p, s in _seats(round_, table).items()}, deals)
@@ -590,6 +589,49 @@ def _twenty_two(evening: Evening, club: Club) -> None:
     _organiser_on_a_phone(evening, tournament, round_)
     stored = {p.number: (p.vp, p.mp) for p in Pair.objects.filter(tournament=tournament)}
     assert stored == {n: (r.vp, r.mp) for n, r in ledger.rows.items()}
+
+
+def _find_your_table(
+    evening: Evening, tournament: Tournament, round_: Round, byes: set[int], number: int
+) -> None:
+    """ "Find your table" on a player's phone (390 px) and the projector (1280 px): each of the
+    22 players by surname, with the table, or "sits out" for the two byes."""
+    context = evening.browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    evening.console.watch_context(context, "visitor")
+    page = context.new_page()
+    try:
+        page.goto(f"{evening.base}/t/{tournament.club.slug}/{tournament.slug}/find/")
+        tables = {
+            seat.pair.number: seat.table.number
+            for seat in Seat.objects.filter(round=round_).select_related("pair", "table")
+        }
+        for player in Pair.objects.filter(tournament=tournament).select_related("player_one"):
+            surname = re.compile(rf"^{player.player_one.last_name}$")
+            row = page.locator("tbody tr").filter(
+                has=page.locator("td.player strong", has_text=surname)
+            )
+            expect(row).to_have_count(1)
+            if player.number in byes:
+                expect(row.locator("td.sits-out")).to_be_visible()
+            else:
+                expect(row.locator("td.table-no")).to_have_text(str(tables[player.number]))
+        evening.shots.take(page, f"round{number}-find-your-table-390")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.set_viewport_size(DESKTOP)
+        page.goto(f"{evening.base}/t/{tournament.club.slug}/{tournament.slug}/projector/")
+        for player in byes:
+            expect(page.locator("main")).to_contain_text(player_name(player, tournament))
+        evening.shots.take(page, f"round{number}-projector")
+    finally:
+        context.close()
+
+
+def player_name(number: int, tournament: Tournament) -> str:
+    return (
+        Pair.objects.select_related("player_one")
+        .get(tournament=tournament, number=number)
+        .player_one.full_name
+    )
 
 
 def _danese_order(round_: Round, before: dict[int, tuple[int, int]]) -> None:

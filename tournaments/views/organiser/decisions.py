@@ -20,7 +20,6 @@ from tournaments import selectors
 from tournaments.forms.decisions import KIND_HELP, CancelForm, DecisionForm
 from tournaments.models import Decision, Pair, Table
 from tournaments.rules import decisions as rules
-from tournaments.rules.shapes import POSITIONS
 from tournaments.selectors.table import TablePage, table_page
 from tournaments.services.decisions import decision_cancel, decision_take
 from tournaments.services.errors import ServiceError
@@ -34,21 +33,9 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def seated(page: TablePage) -> list[Pair]:
-    """Whom a decision may fall on: the table's two pairs, or at an individual table any of
-    its four players (N, S, E, W)."""
-    pairs = [p for p in (page.pairs["ns"], page.pairs["ew"]) if p is not None]
-    if page.tournament.is_individual:
-        seats = sorted(
-            (seat for seat in page.table.seats.all() if seat.position),
-            key=lambda seat: POSITIONS.index(seat.position),
-        )
-        return [seat.pair for seat in seats] or pairs
-    return pairs
-
-
 def decision_form(page: TablePage, data: Any = None, initial: Any = None) -> DecisionForm:
-    return DecisionForm(data, pairs=seated(page), words=page.tournament.words, initial=initial)
+    pairs = [p for p in (page.pairs["ns"], page.pairs["ew"]) if p is not None]
+    return DecisionForm(data, pairs=pairs, words=page.tournament.words, initial=initial)
 
 
 def _back_url(page: TablePage, back: str) -> str:
@@ -91,9 +78,9 @@ def _take(request: HttpRequest, page: TablePage, form: DecisionForm) -> Decision
     pair = None
     if number is not None:
         pair = Pair.objects.filter(tournament=page.tournament, number=number).first()
-        numbers = [p.number for p in seated(page)]
-        if pair is None or number not in numbers:
-            form.add_error("pair", rules.pair_refusal(rules.LATE, number, numbers))
+        seated = [p.number for p in page.pairs.values() if p is not None]
+        if pair is None or number not in seated:
+            form.add_error("pair", rules.pair_refusal(rules.LATE, number, seated))
             return None
     try:
         return decision_take(
