@@ -621,8 +621,8 @@ def _find_your_table(
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         page.set_viewport_size(DESKTOP)
         page.goto(f"{evening.base}/t/{tournament.club.slug}/{tournament.slug}/projector/")
-        for player in byes:
-            expect(page.locator("main")).to_contain_text(player_name(player, tournament))
+        for sitting_out in byes:
+            expect(page.locator("main")).to_contain_text(player_name(sitting_out, tournament))
         evening.shots.take(page, f"round{number}-projector")
     finally:
         context.close()
