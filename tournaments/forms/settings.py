@@ -34,6 +34,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.rules import limits
+from tournaments.rules.shapes import PLAYERS
 from tournaments.rules.standings import MP_FIRST
 from tournaments.rules.vp_tables import chosen_scale, parse_rows, rows_of, rows_text, scale_warning
 from tournaments.services import ServiceError, default_movement_plan, vp_scale_from_rows
@@ -254,6 +255,12 @@ class TournamentForm(DecisionNumbersForm, EveningSettings, ShapeSettings):
     def locked(self) -> bool:
         """Once a round is seated the scoring settings no longer change."""
         return bool(self.seated)
+
+    @property
+    def is_individual(self) -> bool:
+        """Whether the form is for an individual tournament (as typed, or as saved): its rounds
+        follow the field's size, so the page shows no plan of pairs movements."""
+        return bool(self["entrants"].value() == PLAYERS)
 
     def movement_fields(self) -> list[forms.BoundField]:
         return [self[f"movement_{n}"] for n in range(1, self.plan_rounds + 1)]

@@ -467,7 +467,9 @@ def test_a_players_table_page_names_both_players_of_each_side(club: Club) -> Non
     start = html.index('<div class="pairs">')
     head = html[start : html.index("</header>", start)]
     text = " ".join(re.sub(r"<[^>]+>", " ", head).split())
-    assert "Player 7 Nome7 Cognome7 – 5 Nome5 Cognome5 you" in text
+    # "you" right after the phone's own player, not after the partner (the browser walk read
+    # "Oreste Conti – 1 Ada Rossi you" on Oreste's phone as if it were Ada's)
+    assert "Player 7 Nome7 Cognome7 you – 5 Nome5 Cognome5" in text
     assert "Player 2 Nome2 Cognome2 – 3 Nome3 Cognome3" in text
 
 

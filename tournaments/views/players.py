@@ -200,6 +200,11 @@ def link_table(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
     link = pages.link_page(seat)
     context = _context(request, link)
     region = request.GET.get("region")
+    if request.htmx and region == "status" and context["poll"]:
+        # Only a page that shows a form polls this region, and it keeps its form: it must keep
+        # following (the next table, above all) even once this link has nothing left to type
+        # here (the partner wrote the deal, the opponents finished the table).
+        context["poll"] = "status"
     if request.htmx and region in ("status", "entry-form"):
         return render(request, f"{PAGE}#{region}", context)
     return _render(request, context)
