@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar, Protocol
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from scoring import MatchState, RuleSet, VpScale, match_state
@@ -255,17 +255,20 @@ class DealsFormat(PlayFormat):
 
     def no_more_deals(self, *, played: int, result: TableResult) -> str:
         if played >= self.deals_per_round:
-            return _("All %(deals)s deals are entered. Use Edit to correct one.") % {
-                "deals": self.deals_per_round
-            }
+            return ngettext(
+                "The table's only deal is entered. Use Edit to correct it.",
+                "All %(deals)s deals are entered. Use Edit to correct one.",
+                self.deals_per_round,
+            ) % {"deals": self.deals_per_round}
         return ""
 
     def deal_number_problem(self, number: int) -> str:
         if number > self.deals_per_round:
-            return _("Each table plays %(deals)s deals a round: there is no deal %(number)s.") % {
-                "deals": self.deals_per_round,
-                "number": number,
-            }
+            return ngettext(
+                "Each table plays %(deals)s deal a round: there is no deal %(number)s.",
+                "Each table plays %(deals)s deals a round: there is no deal %(number)s.",
+                self.deals_per_round,
+            ) % {"deals": self.deals_per_round, "number": number}
         return super().deal_number_problem(number)
 
     def must_stay_done_text(
@@ -283,7 +286,11 @@ class DealsFormat(PlayFormat):
         return vp_taken(outcome)
 
     def description(self) -> str:
-        return _("%(deals)s deals a round, victory points") % {"deals": self.deals_per_round}
+        return ngettext(
+            "%(deals)s deal a round, victory points",
+            "%(deals)s deals a round, victory points",
+            self.deals_per_round,
+        ) % {"deals": self.deals_per_round}
 
     def bye_award_text(self) -> str:
         return _("%(vp)s VP and %(mp)s MP") % {"vp": self.bye_vp, "mp": self.bye_mp}

@@ -87,6 +87,21 @@ def test_the_phones_show_both_versions_of_a_disputed_deal_with_what_differs(club
 
 
 @pytest.mark.django_db
+def test_a_round_of_one_deal_says_deal_not_deals(club: Club, organiser_client: Client) -> None:
+    """One deal a round is a deal: the round board said "1 deals a round", the table page "All
+    1 deals are entered"."""
+    table = players_table(club, deals_per_round=1)
+    board = organiser_client.get(reverse("round_board", args=[table.round_id])).content.decode()
+    assert "1 deal a round, victory points" in board and "1 deals" not in board
+    assert save(organiser_client, table, 1, NS_WINS).status_code == 302
+    page = organiser_client.get(reverse("table_entry", args=[table.pk])).content.decode()
+    assert text_of(region(page, "entry-form")) == (
+        "The table's only deal is entered. Use Edit to correct it."
+    )
+    assert "1 deals" not in page
+
+
+@pytest.mark.django_db
 def test_a_finished_table_tells_the_players_to_ask_the_organiser_not_to_use_edit(
     club: Club, organiser_client: Client
 ) -> None:
