@@ -1,0 +1,122 @@
+"""A phased event shows the girone where it matters (issue 24, item 4): "find your table", the
+projector, the public pair page and the pair's "my evening"; a single-field tournament's pages
+show none of it."""
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Club, Pair, Round, Tournament
+from tournaments.selectors import phases as read
+from tournaments.tests.conftest import make_tournament
+from tournaments.tests.test_phases import _round, _two_phases
+
+
+def _split_and_seat(club: Club, organiser: User) -> tuple[Tournament, Round]:
+    """12 pairs: 2 Mitchell, then 2 Danese in gironi A and B; round 3 seated (not started)."""
+    tournament = _two_phases(club, pairs=12)
+    _round(tournament, organiser, seed=1)
+    _round(tournament, organiser, seed=2)
+    services.split_commit(tournament=tournament, phase_number=2)
+    round_3 = _round(tournament, organiser, seed=3, play=False)
+    services.tournament_publish(tournament=tournament, published=True)
+    tournament.refresh_from_db()
+    return tournament, round_3
+
+
+def _page(client: Client, name: str, tournament: Tournament, *more: object) -> str:
+    args = [tournament.club.slug, tournament.slug, *more]
+    return client.get(reverse(name, args=args)).content.decode()
+
+
+def _girone_of(tournament: Tournament) -> dict[int, str]:
+    """Pair number -> its girone's name in phase 2."""
+    numbers = dict(tournament.pairs.values_list("pk", "number"))
+    return {numbers[pid]: g.name for g in read.gironi_of(tournament, 2) for pid in g.pair_ids}
+
+
+def test_find_your_table_says_the_girone_of_each_table(
+    club: Club, organiser: User, anonymous_client: Client
+) -> None:
+    tournament, round_3 = _split_and_seat(club, organiser)
+    gironi = _girone_of(tournament)
+    page = _page(anonymous_client, "public_find", tournament)
+    for table in round_3.tables.filter(is_bye=False).select_related("girone"):
+        for seat in table.seats.select_related("pair__player_one"):
+            pair = seat.pair
+            assert table.girone is not None and gironi[pair.number] == table.girone.name
+            row = re.search(
+                rf"<strong>{pair.player_one.last_name}</strong>.*?</tr>", page, flags=re.S
+            )
+            assert row is not None
+            expected = f'{table.number} · <span class="girone-name">Girone {table.girone.name}'
+            assert expected in row.group(0)
+    assert page.count('class="girone-name">Girone A<') == 12  # 6 pairs of 2 players
+    assert page.count('class="girone-name">Girone B<') == 12
+
+
+def test_the_projector_shows_each_girone_ranking_during_the_gironi(
+    club: Club, organiser: User, anonymous_client: Client
+) -> None:
+    tournament, _round_3 = _split_and_seat(club, organiser)
+    page = _page(anonymous_client, "public_projector", tournament)
+    assert page.count('data-panel="girone"') == 2
+    assert 'aria-label="Girone A"' in page and 'aria-label="Girone B"' in page
+    assert page.count("phase 2, rounds 3 to 4") == 2
+    first = read.girone_rankings(tournament, read.plan_of(tournament)[1])[0]
+    leader = Pair.objects.get(pk=first.records[0][0])
+    section = page.split('aria-label="Girone A"')[1].split("</section>")[0]
+    rows = re.findall(r'<tr><td class="num">(\d+)</td><td class="num">(\d+)</td>', section)
+    assert len(rows) == 6
+    assert rows[0] == ("1", str(leader.number))
+    # the seating panel tags each of the 6 tables with its girone
+    assert page.count('<small class="girone" title="Girone A">A</small>') == 3
+    assert page.count('<small class="girone" title="Girone B">B</small>') == 3
+
+
+def test_the_projector_of_a_field_phase_shows_no_girone(
+    club: Club, organiser: User, anonymous_client: Client
+) -> None:
+    tournament = _two_phases(club, pairs=12)
+    _round(tournament, organiser, seed=1)
+    services.tournament_publish(tournament=tournament, published=True)
+    page = _page(anonymous_client, "public_projector", tournament)
+    assert 'data-panel="girone"' not in page and "Girone" not in page
+
+
+def test_the_pair_page_and_my_evening_give_the_girone_and_the_rank_in_it(
+    club: Club, organiser: User, anonymous_client: Client
+) -> None:
+    tournament, round_3 = _split_and_seat(club, organiser)
+    ranking = read.girone_rankings(tournament, read.plan_of(tournament)[1])[1]
+    pid, record = ranking.records[-1]
+    pair = Pair.objects.get(pk=pid)
+    seat = round_3.seats.select_related("table").get(pair=pair)
+    assert ranking.name == "B" and record.rank == 6
+
+    page = _page(anonymous_client, "public_pair", tournament, pair.number)
+    assert f"<dt>Rank</dt><dd>{pair.rank}</dd>" in page
+    assert "<dt>Rank in girone B</dt><dd>6 of 6</dd>" in page
+    assert f"<strong>Table {seat.table.number}</strong> · Girone B" in page
+
+    evening = anonymous_client.get(f"/p/{pair.token}/evening/").content.decode()
+    assert "<dt>Rank in girone B</dt><dd>6 of 6</dd>" in evening
+    assert f"Table {seat.table.number}</span> · <span class=\"girone-name\">Girone B" in evening
+
+
+@pytest.mark.parametrize("name", ["public_find", "public_projector", "public_pair"])
+def test_a_single_field_tournament_shows_no_girone(
+    club: Club, organiser: User, anonymous_client: Client, name: str
+) -> None:
+    tournament = make_tournament(club, pairs=4, rounds=2, deals_per_round=1)
+    _round(tournament, organiser, seed=1)
+    _round(tournament, organiser, seed=2, play=False)
+    services.tournament_publish(tournament=tournament, published=True)
+    more = (1,) if name == "public_pair" else ()
+    page = _page(anonymous_client, name, tournament, *more)
+    assert "Table" in page or "table" in page
+    assert "irone" not in page
