@@ -120,3 +120,45 @@ def test_a_single_field_tournament_shows_no_girone(
     page = _page(anonymous_client, name, tournament, *more)
     assert "Table" in page or "table" in page
     assert "irone" not in page
+
+
+def test_the_round_board_filters_by_girone_and_counts_each_girone(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    from tournaments.tests.test_phases import BEATEN, CLOSES
+
+    tournament, round_3 = _split_and_seat(club, organiser)
+    board = reverse("round_board", args=[round_3.pk])
+    seating = organiser_client.get(board).content.decode()
+    assert f'href="{board}?girone=A"' in seating and f'href="{board}?girone=B"' in seating
+    assert "tables done" not in seating.split('class="girone-filter"')[1].split("</nav>")[0]
+
+    services.round_start(round=round_3)
+    left_open = round_3.tables.filter(girone__name="B", is_bye=False).order_by("number").first()
+    for table in round_3.tables.filter(is_bye=False).exclude(pk=getattr(left_open, "pk", 0)):
+        won = {**CLOSES, "melded_points": 200}
+        services.deal_record(
+            table=table, number=1, sides=[won, BEATEN], mode="summary", user=organiser,
+            version=table.version,
+        )  # fmt: skip
+    page = organiser_client.get(board).content.decode()
+    assert "Girone A: 3 of 3 tables done" in page and "Girone B: 2 of 3 tables done" in page
+    assert "5 of 6 tables done." in page
+
+    only_a = organiser_client.get(board + "?girone=A").content.decode()
+    assert only_a.count('<span class="badge girone">A</span>') == 3
+    assert '<span class="badge girone">B</span>' not in only_a
+    assert 'aria-current="page">Girone A</a>' in only_a
+    assert "5 of 6 tables done." in only_a  # the whole room's count stays
+    unknown = organiser_client.get(board + "?girone=Z").content.decode()
+    assert unknown.count('<span class="badge girone">') == 6
+    assert 'aria-current="page">All</a>' in unknown
+
+
+def test_a_single_field_round_board_has_no_girone_filter(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament = make_tournament(club, pairs=4, rounds=1, deals_per_round=1)
+    round_1 = _round(tournament, organiser, seed=1)
+    page = organiser_client.get(reverse("round_board", args=[round_1.pk])).content.decode()
+    assert "girone" not in page.lower()
