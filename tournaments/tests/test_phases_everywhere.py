@@ -162,3 +162,57 @@ def test_a_single_field_round_board_has_no_girone_filter(
     round_1 = _round(tournament, organiser, seed=1)
     page = organiser_client.get(reverse("round_board", args=[round_1.pk])).content.decode()
     assert "girone" not in page.lower()
+
+
+def test_the_printed_seating_goes_girone_by_girone_or_round_the_whole_room(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament, round_3 = _split_and_seat(club, organiser)
+    address = reverse("print_seating", args=[round_3.pk])
+    page = organiser_client.get(address).content.decode()
+    a, b = page.index("<h2>Girone A</h2>"), page.index("<h2>Girone B</h2>")
+    assert a < b
+    numbers = {
+        name: sorted(
+            round_3.tables.filter(girone__name=name, is_bye=False).values_list("number", flat=True)
+        )
+        for name in "AB"
+    }
+    assert numbers == {"A": [1, 2, 3], "B": [4, 5, 6]}
+    listed = re.findall(r'<td class="num table-number">(\d+)</td>', page)
+    assert listed == ["1", "2", "3", "4", "5", "6"]
+    assert 'aria-label="Seating, girone A"' in page[a:b]
+    assert f'href="{address}?order=room"' in page
+
+    room = organiser_client.get(address + "?order=room").content.decode()
+    assert "<h2>Girone" not in room
+    rows = re.findall(r'table-number">(\d+)<span class="badge">Girone ([AB])</span>', room)
+    assert rows == [("1", "A"), ("2", "A"), ("3", "A"), ("4", "B"), ("5", "B"), ("6", "B")]
+
+
+def test_each_score_sheet_and_slip_names_the_girone(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament, round_3 = _split_and_seat(club, organiser)
+    sheets = organiser_client.get(reverse("print_score_sheets", args=[round_3.pk])).content
+    headings = re.findall(r"<h1>Table (\d) · Girone ([AB])</h1>", sheets.decode())
+    assert headings == [("1", "A"), ("2", "A"), ("3", "A"), ("4", "B"), ("5", "B"), ("6", "B")]
+    slips = organiser_client.get(reverse("print_slips", args=[tournament.pk])).content.decode()
+    gironi = _girone_of(tournament)
+    found = re.findall(r"<h2>Pair (\d+)</h2>.*?Girone ([AB])</p>", slips, flags=re.S)
+    assert {int(n): g for n, g in found} == gironi and len(found) == 12
+
+
+def test_a_single_field_print_has_no_girone(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament = make_tournament(club, pairs=5, rounds=1, deals_per_round=1)
+    round_1 = _round(tournament, organiser, seed=1, play=False)
+    for address in (
+        reverse("print_seating", args=[round_1.pk]),
+        reverse("print_score_sheets", args=[round_1.pk]),
+        reverse("print_slips", args=[tournament.pk]),
+    ):
+        page = organiser_client.get(address).content.decode()
+        assert "Table" in page or "Pair" in page
+        assert "irone" not in page
