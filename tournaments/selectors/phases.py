@@ -85,11 +85,16 @@ def latest_girone_names(tournament: Tournament) -> dict[int, str]:
     return {}
 
 
-def pairs_with_girone(tournament: Tournament) -> QuerySet[Pair]:
-    """The pairs by number with their players and `girone_name`: their girone in the latest
-    phase split so far (None: never split), read in the same query."""
+def with_latest_girone(pairs: QuerySet[Pair]) -> QuerySet[Pair]:
+    """`pairs` with `girone_name`: each pair's girone in the latest phase split so far (None:
+    never split), read in the same query (a single field costs nothing more)."""
     latest = GironeEntry.objects.filter(pair=OuterRef("pk")).order_by("-girone__phase__number")
-    return pairs_of(tournament).annotate(girone_name=Subquery(latest.values("girone__name")[:1]))
+    return pairs.annotate(girone_name=Subquery(latest.values("girone__name")[:1]))
+
+
+def pairs_with_girone(tournament: Tournament) -> QuerySet[Pair]:
+    """The pairs by number with their players and `girone_name` (`with_latest_girone`)."""
+    return with_latest_girone(pairs_of(tournament))
 
 
 @dataclass(frozen=True)

@@ -216,3 +216,86 @@ def test_a_single_field_print_has_no_girone(
         page = organiser_client.get(address).content.decode()
         assert "Table" in page or "Pair" in page
         assert "irone" not in page
+
+
+def _finished(club: Club, organiser: User) -> Tournament:
+    """The 12-pair event played through both phases and finished."""
+    tournament = _two_phases(club, pairs=12)
+    _round(tournament, organiser, seed=1)
+    _round(tournament, organiser, seed=2)
+    services.split_commit(tournament=tournament, phase_number=2)
+    _round(tournament, organiser, seed=3)
+    _round(tournament, organiser, seed=4)
+    services.tournament_finish(tournament=tournament)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def test_the_federation_file_gives_each_pair_its_girone(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    import csv
+    import io
+
+    import openpyxl
+
+    tournament = _finished(club, organiser)
+    gironi = _girone_of(tournament)
+    answer = organiser_client.get(reverse("federation_csv", args=[tournament.pk]))
+    rows = list(csv.DictReader(io.StringIO(answer.content.decode())))
+    assert list(rows[0])[-3:] == ["from_round", "to_round", "girone"]
+    assert {int(row["pair_number"]): row["girone"] for row in rows} == gironi
+    assert [int(row["rank"]) for row in rows] == sorted(int(row["rank"]) for row in rows)
+
+    xlsx = organiser_client.get(reverse("federation_xlsx", args=[tournament.pk])).content
+    book = openpyxl.load_workbook(io.BytesIO(xlsx))
+    sheet = book.worksheets[0]
+    header = [cell.value for cell in sheet[1]]
+    assert header[-1] == "Girone"
+    assert {r[1]: r[-1] for r in sheet.iter_rows(min_row=2, values_only=True)} == gironi
+
+
+def test_the_standings_workbook_has_the_girone_column_and_a_sheet_per_girone(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    import io
+
+    import openpyxl
+
+    tournament = _finished(club, organiser)
+    gironi = _girone_of(tournament)
+    content = organiser_client.get(reverse("standings_xlsx", args=[tournament.pk])).content
+    book = openpyxl.load_workbook(io.BytesIO(content))
+    assert book.sheetnames == ["Standings", "Girone A", "Girone B", "Tournament"]
+    overall = book["Standings"]
+    header = [cell.value for cell in overall[1]]
+    assert header[-1] == "Girone"
+    assert {r[1]: r[-1] for r in overall.iter_rows(min_row=2, values_only=True)} == gironi
+    phase = read.plan_of(tournament)[1]
+    for ranking, name in zip(read.girone_rankings(tournament, phase), "AB", strict=True):
+        sheet = book[f"Girone {name}"]
+        assert [cell.value for cell in sheet[1]] == [
+            "Rank", "Pair", "Players", "VP", "MP", "Rounds played",
+        ]  # fmt: skip
+        rows = list(sheet.iter_rows(min_row=2, values_only=True))
+        numbers = dict(tournament.pairs.values_list("pk", "number"))
+        assert [(r[0], r[1], r[3], r[4]) for r in rows] == [
+            (record.rank, numbers[pid], record.vp, record.mp) for pid, record in ranking.records
+        ]
+        assert {gironi[r[1]] for r in rows} == {name}
+
+
+def test_a_single_field_workbook_and_federation_file_have_no_girone(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    import io
+
+    import openpyxl
+
+    tournament = make_tournament(club, pairs=4, rounds=1, deals_per_round=1)
+    _round(tournament, organiser, seed=1)
+    services.tournament_finish(tournament=tournament)
+    content = organiser_client.get(reverse("standings_xlsx", args=[tournament.pk])).content
+    assert openpyxl.load_workbook(io.BytesIO(content)).sheetnames == ["Standings", "Tournament"]
+    answer = organiser_client.get(reverse("federation_csv", args=[tournament.pk]))
+    assert answer.content.decode().splitlines()[0].endswith(",from_round,to_round")

@@ -29,7 +29,7 @@ from tournaments.rules.sheet import sheet_of
 from tournaments.selectors.decisions import deal_file_texts
 from tournaments.selectors.exports import deal_sides_of
 from tournaments.selectors.individual import balance_report as individual_balance
-from tournaments.selectors.phases import pairs_with_girone
+from tournaments.selectors.phases import pairs_with_girone, with_latest_girone
 from tournaments.tables import StandingsTable
 
 
@@ -75,7 +75,7 @@ def federation_file(request: HttpRequest, tournament_id: int, extension: str) ->
             _("The federation file holds the final standings: finish the tournament first."),
         )
         return redirect("tournament_detail", tournament.pk)
-    pairs = selectors.standings_for(tournament)
+    pairs = with_latest_girone(selectors.standings_for(tournament))
     if extension == "xlsx":
         return federation.federation_xlsx_response(tournament, pairs)
     return federation.federation_csv_response(tournament, pairs)
