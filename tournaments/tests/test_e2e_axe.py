@@ -203,7 +203,7 @@ EXCLUDED: dict[str, str] = {
             "embed_sites_save", "token_create", "token_revoke", "webhook_create",
             "webhook_delete", "decision_cancel", "round_publish", "round_clock", "absent_withdraw",
             "club_records_save", "player_record_choice", "player_email", "link_email",
-            "phase_plan_set", "phase_split", "pair_categories",
+            "phase_plan_set", "phase_split", "pair_categories", "pair_category",
         ],
         POST_ONLY,
     ),

@@ -105,7 +105,7 @@ def test_the_pair_page_and_my_evening_give_the_girone_and_the_rank_in_it(
 
     evening = anonymous_client.get(f"/p/{pair.token}/evening/").content.decode()
     assert "<dt>Rank in girone B</dt><dd>6 of 6</dd>" in evening
-    assert f"Table {seat.table.number}</span> · <span class=\"girone-name\">Girone B" in evening
+    assert f'Table {seat.table.number}</span> · <span class="girone-name">Girone B' in evening
 
 
 @pytest.mark.parametrize("name", ["public_find", "public_projector", "public_pair"])
@@ -299,3 +299,88 @@ def test_a_single_field_workbook_and_federation_file_have_no_girone(
     assert openpyxl.load_workbook(io.BytesIO(content)).sheetnames == ["Standings", "Tournament"]
     answer = organiser_client.get(reverse("federation_csv", args=[tournament.pk]))
     assert answer.content.decode().splitlines()[0].endswith(",from_round,to_round")
+
+
+def _categories(club: Club) -> None:
+    club.categories = "Copa Oro, Copa Plata"
+    club.save()
+
+
+def test_pairs_added_and_late_pairs_get_the_category_chosen(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    _categories(club)
+    tournament = make_tournament(club, pairs=4, rounds=2, deals_per_round=1)
+    address = reverse("pairs_add", args=[tournament.pk])
+    page = organiser_client.get(address).content.decode()
+    assert "Their category" in page and '<option value="Copa Plata">Copa Plata</option>' in page
+    typed = "Ada Neri / Bea Gialli\nCarla Viola / Dora Blu"
+    organiser_client.post(address, {"text": typed, "category": "Copa Plata"})
+    assert dict(tournament.pairs.values_list("number", "category")) == {
+        1: "", 2: "", 3: "", 4: "", 5: "Copa Plata", 6: "Copa Plata",
+    }  # fmt: skip
+    wrong = organiser_client.post(address, {"text": "Eva Rosa / Fia Nera", "category": "Serie Z"})
+    assert "Select a valid choice. Serie Z is not one of the available choices." in (
+        wrong.content.decode()
+    )
+    assert tournament.pairs.count() == 6
+
+    _round(tournament, organiser, seed=1)  # round 1 played: a pair now is late
+    late = organiser_client.post(address, {"text": "Eva Rosa / Fia Nera", "category": "Copa Oro"})
+    assert late.status_code == 302
+    pair = tournament.pairs.get(number=7)
+    assert (pair.joined_from, pair.category) == (2, "Copa Oro")
+
+
+def test_a_club_without_categories_offers_none(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament = make_tournament(club, pairs=4, rounds=2, deals_per_round=1)
+    pair = tournament.pairs.get(number=1)
+    assert (
+        "category"
+        not in organiser_client.get(reverse("pairs_add", args=[tournament.pk]))
+        .content.decode()
+        .lower()
+    )
+    assert (
+        "Save the category"
+        not in organiser_client.get(reverse("pair_detail", args=[pair.pk])).content.decode()
+    )
+    refused = organiser_client.post(
+        reverse("pair_category", args=[pair.pk]), {"category": "X"}, follow=True
+    )
+    assert (
+        "The club lists no categories, or the tournament is finished." in refused.content.decode()
+    )
+
+
+def test_the_pair_page_sets_and_clears_the_category(
+    club: Club,
+    organiser: User,
+    organiser_client: Client,
+    other_client: Client,
+    anonymous_client: Client,
+) -> None:
+    _categories(club)
+    tournament = make_tournament(club, pairs=4, rounds=2, deals_per_round=1)
+    pair = tournament.pairs.get(number=3)
+    page = organiser_client.get(reverse("pair_detail", args=[pair.pk])).content.decode()
+    assert "Save the category" in page
+    address = reverse("pair_category", args=[pair.pk])
+    done = organiser_client.post(address, {"category": "Copa Oro"}, follow=True).content.decode()
+    assert "Pair 3 is in category Copa Oro." in done
+    assert '<option value="Copa Oro" selected>' in done
+    pair.refresh_from_db()
+    assert pair.category == "Copa Oro"
+    wrong = organiser_client.post(address, {"category": "Serie Z"}).content.decode()
+    assert "Select a valid choice. Serie Z is not one of the available choices." in wrong
+    cleared = organiser_client.post(address, {"category": ""}, follow=True).content.decode()
+    assert "Pair 3 has no category." in cleared
+    pair.refresh_from_db()
+    assert pair.category == ""
+    assert other_client.post(address, {"category": "Copa Oro"}).status_code == 404
+    anonymous = anonymous_client.post(address, {"category": "Copa Oro"})
+    assert anonymous.status_code == 302 and "login" in anonymous["Location"]
+    pair.refresh_from_db()
+    assert pair.category == ""
