@@ -384,3 +384,60 @@ def test_the_pair_page_sets_and_clears_the_category(
     assert anonymous.status_code == 302 and "login" in anonymous["Location"]
     pair.refresh_from_db()
     assert pair.category == ""
+
+
+def test_the_change_log_says_the_plan_the_split_the_move_and_the_undo(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    from tournaments.models import TournamentEvent
+
+    tournament = make_tournament(club, pairs=8, rounds=3, deals_per_round=1)
+    organiser_client.post(
+        reverse("phase_plan_set", args=[tournament.pk]),
+        {"mitchell": "2", "danese": "2", "gironi": "2", "carry": "whole"},
+    )
+    _round(tournament, organiser, seed=1)
+    _round(tournament, organiser, seed=2)
+    split = reverse("phase_split", args=[tournament.pk, 2])
+    organiser_client.post(split, {"action": "commit"})
+    gironi = read.gironi_of(tournament, 2)
+    numbers = dict(tournament.pairs.values_list("pk", "number"))
+    a = sorted(numbers[pid] for pid in gironi[0].pair_ids)
+    b = sorted(numbers[pid] for pid in gironi[1].pair_ids)
+    moved = a[0]
+    organiser_client.post(split, {"action": "move", "pair": str(moved), "girone": "2"})
+    organiser_client.post(split, {"action": "move", "pair": str(moved), "girone": "2"})  # no-op
+    organiser_client.post(split, {"action": "undo"})
+
+    kinds = list(
+        TournamentEvent.objects.filter(tournament=tournament)
+        .filter(kind__in=["phase_plan", "split", "girone_move", "split_undone"])
+        .order_by("pk")
+        .values_list("kind", "user_id")
+    )
+    assert kinds == [
+        ("phase_plan", organiser.pk),
+        ("split", organiser.pk),
+        ("girone_move", organiser.pk),
+        ("split_undone", organiser.pk),
+    ]
+    log = organiser_client.get(reverse("tournament_changes", args=[tournament.pk])).content
+    text = log.decode()
+    assert (
+        "Phase plan: rounds 1 to 2 by the whole field; rounds 3 to 4 in 2 gironi "
+        "(it was: rounds 1 to 3 by the whole field)."
+    ) in text
+    listed = lambda pairs: ", ".join(map(str, pairs))  # noqa: E731
+    assert f"Phase 2 split into gironi: A (pairs {listed(a)}), B (pairs {listed(b)})." in text
+    assert f"Pair {moved} moved from girone A to girone B (phase 2)." in text
+    assert "Phase 2: the split into gironi A, B is undone." in text
+    assert "Field split into gironi" in text  # the kind's label
+
+
+def test_a_plan_saved_unchanged_writes_no_line(club: Club) -> None:
+    from tournaments.models import TournamentEvent
+
+    tournament = _two_phases(club, pairs=8)
+    plan = read.plan_of(tournament)
+    services.phase_plan_set(tournament=tournament, plan=plan)
+    assert TournamentEvent.objects.filter(tournament=tournament, kind="phase_plan").count() == 1
