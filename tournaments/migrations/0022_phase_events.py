@@ -4,15 +4,47 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0021_individuals'),
+        ("tournaments", "0021_individuals"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='tournamentevent',
-            name='kind',
-            field=models.CharField(choices=[('imported', 'Imported from a backup'), ('settings', 'Settings changed'), ('pair_added', 'Pair added'), ('pair_renamed', 'Name corrected'), ('pair_removed', 'Pair removed'), ('pair_withdrawn', 'Pair withdrawn'), ('pair_joined', 'Late pair joined'), ('substituted', 'Player substituted'), ('seats_swapped', 'Seats swapped'), ('round_seated', 'Round seated'), ('round_reseated', 'Round seated again'), ('round_started', 'Round started'), ('published', 'Published'), ('unpublished', 'Unpublished'), ('finished', 'Finished'), ('reopened', 'Reopened'), ('deal_restored', 'Deal restored'), ('decision', "Director's decision"), ('table_entry', "Who enters a table's results changed"), ('link_issued', 'New link and code issued'), ('seating_published', 'Seating published'), ('clock', 'Round clock'), ('check_in', 'Check-in'), ('absent_withdrawn', 'Absent pairs withdrawn'), ('phase_plan', 'Phase plan changed'), ('split', 'Field split into gironi'), ('split_undone', 'Split into gironi undone'), ('girone_move', 'Pair moved to another girone')], max_length=20, verbose_name='kind'),
+            model_name="tournamentevent",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("imported", "Imported from a backup"),
+                    ("settings", "Settings changed"),
+                    ("pair_added", "Pair added"),
+                    ("pair_renamed", "Name corrected"),
+                    ("pair_removed", "Pair removed"),
+                    ("pair_withdrawn", "Pair withdrawn"),
+                    ("pair_joined", "Late pair joined"),
+                    ("substituted", "Player substituted"),
+                    ("seats_swapped", "Seats swapped"),
+                    ("round_seated", "Round seated"),
+                    ("round_reseated", "Round seated again"),
+                    ("round_started", "Round started"),
+                    ("published", "Published"),
+                    ("unpublished", "Unpublished"),
+                    ("finished", "Finished"),
+                    ("reopened", "Reopened"),
+                    ("deal_restored", "Deal restored"),
+                    ("decision", "Director's decision"),
+                    ("table_entry", "Who enters a table's results changed"),
+                    ("link_issued", "New link and code issued"),
+                    ("seating_published", "Seating published"),
+                    ("clock", "Round clock"),
+                    ("check_in", "Check-in"),
+                    ("absent_withdrawn", "Absent pairs withdrawn"),
+                    ("phase_plan", "Phase plan changed"),
+                    ("split", "Field split into gironi"),
+                    ("split_undone", "Split into gironi undone"),
+                    ("girone_move", "Pair moved to another girone"),
+                ],
+                max_length=20,
+                verbose_name="kind",
+            ),
         ),
     ]

@@ -368,7 +368,7 @@ def _plan_text(plan: Any) -> str:
 
 
 def _gironi_text(gironi: Any) -> str:
-    """"A (pairs 1, 4, 5), B (pairs 2, 3, 6)" from the gironi the change log keeps."""
+    """ "A (pairs 1, 4, 5), B (pairs 2, 3, 6)" from the gironi the change log keeps."""
     return ", ".join(
         _("%(name)s (pairs %(pairs)s)")
         % {"name": girone.get("name"), "pairs": ", ".join(str(n) for n in girone.get("pairs", []))}
@@ -401,7 +401,8 @@ def _phase_text(event: TournamentEvent) -> str:
             "names": names,
         }
     before, after = event.before or {}, event.after or {}
-    return _("Pair %(pair)s moved from girone %(before)s to girone %(after)s (phase %(phase)s).") % {
+    text = _("Pair %(pair)s moved from girone %(before)s to girone %(after)s (phase %(phase)s).")
+    return text % {
         "pair": after.get("pair"),
         "before": before.get("girone") or "–",
         "after": after.get("girone"),

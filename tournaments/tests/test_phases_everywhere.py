@@ -127,7 +127,7 @@ def test_the_round_board_filters_by_girone_and_counts_each_girone(
 ) -> None:
     from tournaments.tests.test_phases import BEATEN, CLOSES
 
-    tournament, round_3 = _split_and_seat(club, organiser)
+    _tournament, round_3 = _split_and_seat(club, organiser)
     board = reverse("round_board", args=[round_3.pk])
     seating = organiser_client.get(board).content.decode()
     assert f'href="{board}?girone=A"' in seating and f'href="{board}?girone=B"' in seating
@@ -167,7 +167,7 @@ def test_a_single_field_round_board_has_no_girone_filter(
 def test_the_printed_seating_goes_girone_by_girone_or_round_the_whole_room(
     club: Club, organiser: User, organiser_client: Client
 ) -> None:
-    tournament, round_3 = _split_and_seat(club, organiser)
+    _tournament, round_3 = _split_and_seat(club, organiser)
     address = reverse("print_seating", args=[round_3.pk])
     page = organiser_client.get(address).content.decode()
     a, b = page.index("<h2>Girone A</h2>"), page.index("<h2>Girone B</h2>")

@@ -35,8 +35,8 @@ KEY_FORMAT = 6
 """Raise it when a cached dataclass changes shape, so no process unpickles an older one, or
 when what the cache holds changes meaning (4: players' names split with their particles, the
 match format's standings columns, pairs that withdrew or joined late; 5: a version carries its
-club's language, a stored page its headers; 6: a seated table names its girone), so no reader is served what an older release
-wrote."""
+club's language, a stored page its headers; 6: a seated table and a pair's round name their
+girone), so no reader is served what an older release wrote."""
 
 T = TypeVar("T")
 

@@ -123,9 +123,7 @@ def phase_split(request: HttpRequest, tournament_id: int, phase_number: int) -> 
             )
             messages.success(request, _("The field is split into gironi."))
         elif action == "undo":
-            services.split_undo(
-                tournament=tournament, phase_number=phase_number, user=request.user
-            )
+            services.split_undo(tournament=tournament, phase_number=phase_number, user=request.user)
             messages.success(request, _("The split is undone."))
         elif action == "move":
             pair = tournament.pairs.filter(number=_number(request, "pair", 0)).first()
