@@ -7,13 +7,14 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from tournaments.models import Round
 
 MOVEMENT_CHOICES = Round.Movement.choices
 
 
-def category_field(categories: Sequence[str], *, label: str) -> forms.ChoiceField:
+def category_field(categories: Sequence[str], *, label: StrOrPromise) -> forms.ChoiceField:
     """A choice of the club's categories, or none (a split by category needs one on each)."""
     return forms.ChoiceField(
         label=label,

@@ -427,8 +427,8 @@ def test_the_change_log_says_the_plan_the_split_the_move_and_the_undo(
         "Phase plan: rounds 1 to 2 by the whole field; rounds 3 to 4 in 2 gironi "
         "(it was: rounds 1 to 3 by the whole field)."
     ) in text
-    listed = lambda pairs: ", ".join(map(str, pairs))  # noqa: E731
-    assert f"Phase 2 split into gironi: A (pairs {listed(a)}), B (pairs {listed(b)})." in text
+    listed_a, listed_b = ", ".join(map(str, a)), ", ".join(map(str, b))
+    assert f"Phase 2 split into gironi: A (pairs {listed_a}), B (pairs {listed_b})." in text
     assert f"Pair {moved} moved from girone A to girone B (phase 2)." in text
     assert "Phase 2: the split into gironi A, B is undone." in text
     assert "Field split into gironi" in text  # the kind's label
