@@ -59,6 +59,15 @@ def test_find_your_table_says_the_girone_of_each_table(
     assert page.count('class="girone-name">Girone B<') == 12
 
 
+def test_the_tournament_page_tags_each_seated_table_with_its_girone(
+    club: Club, organiser: User, anonymous_client: Client
+) -> None:
+    tournament, _round_3 = _split_and_seat(club, organiser)
+    page = _page(anonymous_client, "public_tournament", tournament)
+    assert page.count('<small class="girone">Girone A</small>') == 3
+    assert page.count('<small class="girone">Girone B</small>') == 3
+
+
 def test_the_projector_shows_each_girone_ranking_during_the_gironi(
     club: Club, organiser: User, anonymous_client: Client
 ) -> None:
