@@ -39,6 +39,7 @@ from tournaments.rules.glossary import Words
 from tournaments.rules.sides import BURRACO_KINDS
 from tournaments.selectors.decisions import deal_file_texts
 from tournaments.selectors.exports import Seated, SideRow, deal_sides_of, individual_seats_of
+from tournaments.selectors.public.phases import phase_rankings
 from tournaments.spreadsheets import Sheet, xlsx_response
 from tournaments.tables import StandingsTable
 
@@ -351,8 +352,43 @@ def standings_xlsx_response(tournament: Tournament, pairs: Any) -> HttpResponse:
     filename = export_filename(
         tournament.club.slug, tournament.slug, what="standings", extension="xlsx"
     )
-    sheets = [table_sheet(table, _("Standings")), tournament_sheet(tournament)]
+    sheets = [table_sheet(table, _("Standings"))]
+    if getattr(table, "girone_names", None):  # an event in gironi: a sheet per girone
+        sheets += girone_sheets(tournament)
+    sheets.append(tournament_sheet(tournament))
     return xlsx_response(sheets, filename)
+
+
+def girone_sheets(tournament: Tournament) -> list[Sheet]:
+    """Each girone's ranking (with what it carries from before the split) as a worksheet of its
+    own, as the public page shows it: "Girone A", or "Girone A (phase 3)" when more than one
+    phase is played in gironi."""
+    rankings = [ranking for ranking in phase_rankings(tournament) if ranking.girone]
+    phased = len({ranking.phase for ranking in rankings}) > 1
+    by_matches = tournament.play_format.by_matches
+    scores = [_("Matches won"), _("Point difference")] if by_matches else [_("VP"), _("MP")]
+    header = [_("Rank"), tournament.words["pair"].capitalize(), _("Players"), *scores]
+    header.append(_("Rounds played"))
+    sheets = []
+    for ranking in rankings:
+        title = _("Girone %(name)s") % {"name": ranking.girone}
+        if phased:
+            title = _("Girone %(name)s (phase %(number)s)") % {
+                "name": ranking.girone,
+                "number": ranking.phase,
+            }
+        rows = [
+            [
+                line.rank,
+                line.number,
+                line.names,
+                *((line.matches_won, line.point_difference) if by_matches else (line.vp, line.mp)),
+                line.rounds_played,
+            ]
+            for line in ranking.lines
+        ]
+        sheets.append(Sheet(title, header, rows))
+    return sheets
 
 
 def deal_result_headers(words: Words, columns: Sequence[str] = DEAL_RESULT_COLUMNS) -> list[str]:

@@ -12,7 +12,11 @@ An individual tournament's file has one row per player instead (`player_number`,
 surname, first name and card number), with the player's own rank, VP, MP and rounds.
 
 Only final standings go to the federation: the views refuse a tournament that is not finished.
-A player without a card number has an empty cell, which the federation's checks will show."""
+A player without a card number has an empty cell, which the federation's checks will show.
+
+An event played in gironi adds a last column, `girone`: each pair's girone in the latest phase
+split (the pairs come annotated with `girone_name`, `selectors.phases.with_latest_girone`). A
+single-field file is unchanged, byte for byte."""
 
 from collections.abc import Iterable
 from typing import Any
@@ -29,10 +33,11 @@ from tournaments.spreadsheets import Sheet, xlsx_response
 PLAYER_COLUMNS = ("last_name", "first_name", "card_number")
 
 
-def federation_columns(tournament: Tournament) -> list[str]:
+def federation_columns(tournament: Tournament, *, gironi: bool = False) -> list[str]:
     """The CSV's column names: a match-format evening adds matches won and point difference;
-    the rounds a row's players played come last (added after the first files: the columns
-    before them keep their places). An individual evening names one player a row."""
+    the rounds a row's players played come next (added after the first files: the columns
+    before them keep their places); an event in gironi ends with the pair's girone. An
+    individual evening names one player a row."""
     extra = list(tournament.play_format.extra_columns)
     if tournament.is_individual:
         return [
@@ -42,11 +47,15 @@ def federation_columns(tournament: Tournament) -> list[str]:
     players = [f"player_{which}_{column}" for which in ("one", "two") for column in PLAYER_COLUMNS]
     return [
         "rank", "pair_number", *players, "vp", "mp", *extra, "rounds_played",
-        "from_round", "to_round",
+        "from_round", "to_round", *(["girone"] if gironi else []),
     ]  # fmt: skip
 
 
-def federation_headers(tournament: Tournament) -> list[str]:
+def _in_gironi(pairs: list[Pair]) -> bool:
+    return any(getattr(pair, "girone_name", None) for pair in pairs)
+
+
+def federation_headers(tournament: Tournament, *, gironi: bool = False) -> list[str]:
     """The same columns in the reader's language, for the Excel file."""
     words = tournament.words
     player = [_("Surname"), _("First name"), _("Card number")]
@@ -72,6 +81,7 @@ def federation_headers(tournament: Tournament) -> list[str]:
         _("Rounds played"),
         _("From round"),
         _("To round"),
+        *([_("Girone")] if gironi else []),
     ]
 
 
@@ -87,6 +97,7 @@ def federation_rows(tournament: Tournament, pairs: Iterable[Pair]) -> list[list[
     the pairs' (substitutions, tables)."""
     pairs = list(pairs)
     play_format = tournament.play_format
+    gironi = _in_gironi(pairs)
     changes = pair_changes(pairs)
     tables_of = tables_by_pair(played_tables([tournament.pk]))
     rows = []
@@ -108,6 +119,7 @@ def federation_rows(tournament: Tournament, pairs: Iterable[Pair]) -> list[list[
                     pair.rounds_played,
                     rounds[0] if rounds else "",
                     rounds[-1] if rounds else "",
+                    *_girone_cell(pair, gironi),
                 ]
             )
             continue
@@ -128,6 +140,7 @@ def federation_rows(tournament: Tournament, pairs: Iterable[Pair]) -> list[list[
                     record.rounds_played,
                     stint.first,
                     stint.last,
+                    *_girone_cell(pair, gironi),
                 ]
             )
     if tournament.is_individual:
@@ -136,19 +149,27 @@ def federation_rows(tournament: Tournament, pairs: Iterable[Pair]) -> list[list[
     return rows
 
 
+def _girone_cell(pair: Pair, gironi: bool) -> list[str]:
+    return [getattr(pair, "girone_name", None) or ""] if gironi else []
+
+
 def federation_csv_response(tournament: Tournament, pairs: Iterable[Pair]) -> HttpResponse:
     filename = export_filename(tournament.club.slug, tournament.slug, what="federation")
+    pairs = list(pairs)
     rows = federation_rows(tournament, pairs)
-    return rows_csv_response(federation_columns(tournament), rows, filename)
+    columns = federation_columns(tournament, gironi=_in_gironi(pairs))
+    return rows_csv_response(columns, rows, filename)
 
 
 def federation_xlsx_response(tournament: Tournament, pairs: Iterable[Pair]) -> HttpResponse:
     filename = export_filename(
         tournament.club.slug, tournament.slug, what="federation", extension="xlsx"
     )
+    pairs = list(pairs)
     rows = federation_rows(tournament, pairs)
+    headers = federation_headers(tournament, gironi=_in_gironi(pairs))
     sheets = [
-        Sheet(_("Final standings"), federation_headers(tournament), rows),
+        Sheet(_("Final standings"), headers, rows),
         tournament_sheet(tournament),
     ]
     return xlsx_response(sheets, filename)

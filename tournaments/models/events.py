@@ -38,6 +38,10 @@ class TournamentEvent(models.Model):
         CLOCK = "clock", _("Round clock")
         CHECK_IN = "check_in", _("Check-in")
         ABSENT_WITHDRAWN = "absent_withdrawn", _("Absent pairs withdrawn")
+        PHASE_PLAN = "phase_plan", _("Phase plan changed")
+        SPLIT = "split", _("Field split into gironi")
+        SPLIT_UNDONE = "split_undone", _("Split into gironi undone")
+        GIRONE_MOVE = "girone_move", _("Pair moved to another girone")
 
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="events"

@@ -6,6 +6,7 @@ tournament stands, for the rules of what may happen now), `table` (the table pag
 from tournaments.selectors.access import User, clubs_of, for_organiser
 from tournaments.selectors.organiser import (
     dashboard_tournaments,
+    girone_counts,
     pairs_of,
     round_tables,
     rounds_of,
@@ -23,6 +24,7 @@ __all__ = [
     "clubs_of",
     "dashboard_tournaments",
     "for_organiser",
+    "girone_counts",
     "pairs_of",
     "progress_of",
     "round_tables",

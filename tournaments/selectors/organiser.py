@@ -1,6 +1,8 @@
 """Reads for the organiser's pages: their tournaments, pairs, rounds, tables and changes, each in
 a constant number of queries whatever the field's size."""
 
+from dataclasses import dataclass
+
 from django.db.models import Count, Prefetch, QuerySet
 
 from tournaments.models import (
@@ -30,6 +32,29 @@ def round_tables(round_: Round) -> list[Table]:
     """Every table of a round with its pairs and players: three queries whatever the size."""
     tables = round_.tables.select_related("girone").prefetch_related(seats_prefetch())
     return list(tables.order_by("number"))
+
+
+@dataclass(frozen=True)
+class GironeCount:
+    """A girone's tables in a round: how many are done of how many are played."""
+
+    name: str
+    done: int
+    total: int
+
+
+def girone_counts(tables: list[Table]) -> list[GironeCount]:
+    """The round's tables girone by girone, in the gironi's order (none for a round played by
+    the whole field), from the tables `round_tables` read with their girone."""
+    counts: dict[tuple[int, str], list[int]] = {}
+    for table in tables:
+        if table.girone is None:
+            continue
+        count = counts.setdefault((table.girone.number, table.girone.name), [0, 0])
+        if not table.is_bye:
+            count[0] += table.status == Table.Status.DONE
+            count[1] += 1
+    return [GironeCount(name, *count) for (_number, name), count in sorted(counts.items())]
 
 
 def table_deals(table: Table) -> list[Deal]:

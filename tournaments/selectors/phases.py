@@ -5,11 +5,14 @@ from the stored table results (`results.finished_tables`), never from the deals.
 from collections import defaultdict
 from dataclasses import dataclass
 
-from tournaments.models import GironeEntry, Phase, Tournament
+from django.db.models import OuterRef, QuerySet, Subquery
+
+from tournaments.models import GironeEntry, Pair, Phase, Tournament
 from tournaments.rules import phases as rules
 from tournaments.rules.phases import PhasePlan
 from tournaments.rules.standings import PairRecord
 from tournaments.selectors import decisions, results
+from tournaments.selectors.organiser import pairs_of
 
 
 def plan_of(tournament: Tournament) -> list[PhasePlan]:
@@ -80,6 +83,18 @@ def latest_girone_names(tournament: Tournament) -> dict[int, str]:
         if names:
             return names
     return {}
+
+
+def with_latest_girone(pairs: QuerySet[Pair]) -> QuerySet[Pair]:
+    """`pairs` with `girone_name`: each pair's girone in the latest phase split so far (None:
+    never split), read in the same query (a single field costs nothing more)."""
+    latest = GironeEntry.objects.filter(pair=OuterRef("pk")).order_by("-girone__phase__number")
+    return pairs.annotate(girone_name=Subquery(latest.values("girone__name")[:1]))
+
+
+def pairs_with_girone(tournament: Tournament) -> QuerySet[Pair]:
+    """The pairs by number with their players and `girone_name` (`with_latest_girone`)."""
+    return with_latest_girone(pairs_of(tournament))
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.individual_rounds import reseat_movement
 from tournaments.services.links import codes_issued
-from tournaments.services.phases import late_pairs_place
+from tournaments.services.phases import late_pairs_place, pair_categories_set
 from tournaments.services.rounds import round_reseat
 from tournaments.services.standings import standings_recompute
 from tournaments.services.versions import results_changed
@@ -107,10 +107,13 @@ class Entrant:
 
 
 @transaction.atomic
-def pairs_add(*, tournament: Tournament, text: str, user: User | None = None) -> list[Pair]:
+def pairs_add(
+    *, tournament: Tournament, text: str, user: User | None = None, category: str = ""
+) -> list[Pair]:
     """Add pairs, two names a line; players already known to the club are reused. Before
     round 1 is seated they enter the whole evening; once round 1 is seated (and round 2 is
-    not) they are late pairs (`entrants_add`)."""
+    not) they are late pairs (`entrants_add`). `category`, one of the club's, is given to each
+    of them (nothing is added when it is not one)."""
     per_pair = players_per_entrant(
         tournament, one_player_sides=tournament.rules.one_player_sides_only
     )
@@ -118,7 +121,14 @@ def pairs_add(*, tournament: Tournament, text: str, user: User | None = None) ->
     if not lines:
         raise ServiceError(_("Write at least one pair, one a line."))
     entrants = [Entrant(tuple(Person(first, last) for first, last in names)) for names in lines]
-    return entrants_add(tournament=tournament, entrants=entrants, user=user)
+    with transaction.atomic():
+        added = entrants_add(tournament=tournament, entrants=entrants, user=user)
+        if category:
+            chosen = {pair.number: category for pair in added}
+            pair_categories_set(tournament=tournament, categories=chosen)
+            for pair in added:
+                pair.category = category
+    return added
 
 
 @transaction.atomic

@@ -12,12 +12,22 @@ from django.db import transaction
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from tournaments.models import Girone, GironeEntry, Pair, Phase, Round, Tournament
+from tournaments.models import (
+    Girone,
+    GironeEntry,
+    Pair,
+    Phase,
+    Round,
+    Tournament,
+    TournamentEvent,
+)
 from tournaments.rules import phases as rules
 from tournaments.rules.phases import PhasePlan
 from tournaments.rules.progress import finished_refusal
 from tournaments.selectors import phases as read
+from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
+from tournaments.services.events import record
 from tournaments.services.versions import results_changed
 
 
@@ -32,11 +42,16 @@ def _done(tournament: Tournament) -> int:
 
 @transaction.atomic
 def phase_plan_set(
-    *, tournament: Tournament, plan: Sequence[PhasePlan], movements: Sequence[str] = ()
+    *,
+    tournament: Tournament,
+    plan: Sequence[PhasePlan],
+    movements: Sequence[str] = (),
+    user: User | None = None,
 ) -> list[PhasePlan]:
     """Set the tournament's phases (and, when given, the movement of each round): the number of
     rounds becomes the plan's. A phase whose first round is seated no longer changes; a phase
-    not started whose split changes loses the gironi committed for it."""
+    not started whose split changes loses the gironi committed for it. The change log keeps
+    the plan before and after (when it changed)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.is_finished:
         raise ServiceError(finished_refusal())
@@ -60,6 +75,7 @@ def phase_plan_set(
         problems.append(refusal)
     if problems:
         raise ServiceError(*problems)
+    before = [_plan_record(phase) for phase in read.plan_of(tournament)]
     stored = {phase.number: phase for phase in tournament.phases.all()}
     single = len(plan) == 1 and not plan[0].in_gironi
     for number, row in stored.items():
@@ -91,11 +107,37 @@ def phase_plan_set(
         fields.append("movement_plan")
     tournament.save(update_fields=fields)
     results_changed(tournament)
-    return read.plan_of(tournament)
+    after = read.plan_of(tournament)
+    now = [_plan_record(phase) for phase in after]
+    if now != before:
+        kind = TournamentEvent.Kind.PHASE_PLAN
+        record(tournament, kind, user=user, before={"phases": before}, after={"phases": now})
+    return after
+
+
+def _plan_record(phase: PhasePlan) -> dict[str, object]:
+    """A phase as the change log keeps it (`selectors.audit` words it)."""
+    return {
+        "first": phase.first_round,
+        "last": phase.last_round,
+        "gironi": phase.girone_count if phase.in_gironi else 0,
+        "split": phase.split if phase.in_gironi else "",
+        "carry": phase.carry if phase.in_gironi else "",
+        "share": phase.carry_share if phase.in_gironi else 100,
+    }
 
 
 def _split_of(phase: PhasePlan) -> tuple[object, ...]:
     return (phase.first_round, phase.scope, phase.split, phase.girone_count)
+
+
+def _gironi_record(tournament: Tournament, phase_number: int) -> list[dict[str, object]]:
+    """A phase's gironi as the change log keeps them: each name with its pairs' numbers."""
+    numbers = dict(tournament.pairs.values_list("pk", "number"))
+    return [
+        {"name": view.name, "pairs": sorted(numbers[pid] for pid in view.pair_ids)}
+        for view in read.gironi_of(tournament, phase_number)
+    ]
 
 
 def preset_plan(
@@ -198,7 +240,9 @@ def _by_category(tournament: Tournament, field: list[Pair]) -> list[PlannedGiron
 
 
 @transaction.atomic
-def split_commit(*, tournament: Tournament, phase_number: int) -> list[Girone]:
+def split_commit(
+    *, tournament: Tournament, phase_number: int, user: User | None = None
+) -> list[Girone]:
     """Save the split the preview shows; it can be undone until the phase's first round is
     seated."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -214,11 +258,13 @@ def split_commit(*, tournament: Tournament, phase_number: int) -> list[Girone]:
         )
         gironi.append(girone)
     results_changed(tournament)
+    after = {"gironi": _gironi_record(tournament, phase_number)}
+    record(tournament, TournamentEvent.Kind.SPLIT, user=user, after=after, phase=phase_number)
     return gironi
 
 
 @transaction.atomic
-def split_undo(*, tournament: Tournament, phase_number: int) -> None:
+def split_undo(*, tournament: Tournament, phase_number: int, user: User | None = None) -> None:
     """Forget a phase's gironi, before its first round is seated."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     phase = _phase(tournament, phase_number)
@@ -227,12 +273,18 @@ def split_undo(*, tournament: Tournament, phase_number: int) -> None:
             _("Round %(round)s is seated: the gironi of phase %(number)s can no longer change.")
             % {"round": phase.first_round, "number": phase_number}
         )
+    before = _gironi_record(tournament, phase_number)
     Girone.objects.filter(phase__tournament=tournament, phase__number=phase_number).delete()
     results_changed(tournament)
+    if before:
+        kind = TournamentEvent.Kind.SPLIT_UNDONE
+        record(tournament, kind, user=user, before={"gironi": before}, phase=phase_number)
 
 
 @transaction.atomic
-def girone_move(*, tournament: Tournament, phase_number: int, pair: Pair, girone: int) -> None:
+def girone_move(
+    *, tournament: Tournament, phase_number: int, pair: Pair, girone: int, user: User | None = None
+) -> None:
     """Move a pair by hand to girone number `girone` of the phase, before its first round is
     seated."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -247,9 +299,20 @@ def girone_move(*, tournament: Tournament, phase_number: int, pair: Pair, girone
     ).first()
     if target is None or pair.tournament_id != tournament.pk:
         raise ServiceError(_("Choose a pair of this tournament and one of its gironi."))
-    GironeEntry.objects.filter(girone__phase=target.phase, pair=pair).delete()
+    left = GironeEntry.objects.filter(girone__phase=target.phase, pair=pair)
+    was = left.values_list("girone__name", flat=True).first() or ""
+    left.delete()
     GironeEntry.objects.create(girone=target, pair=pair)
     results_changed(tournament)
+    if was != target.name:
+        record(
+            tournament,
+            TournamentEvent.Kind.GIRONE_MOVE,
+            user=user,
+            before={"pair": pair.number, "girone": was},
+            after={"pair": pair.number, "girone": target.name},
+            phase=phase_number,
+        )
 
 
 def late_pairs_place(tournament: Tournament, pairs: Sequence[Pair]) -> None:

@@ -134,6 +134,12 @@ PAGES: list[Visit] = [
     _organiser("balance_report", lambda w: [w.singles.pk]),
     # phases and gironi: the plan of a tournament not yet started
     _organiser("phase_plan", lambda w: [w.fresh.pk]),
+    # an event in gironi, round 3 seated inside gironi A and B
+    _organiser("round_board", lambda w: [w.phased()[1].pk], label="round_board-gironi"),
+    _organiser("print_seating", lambda w: [w.phased()[1].pk], label="seating-gironi"),
+    Visit("public_find", lambda w: [w.club.slug, w.phased()[0].slug], label="find-gironi"),
+    Visit("public_projector", lambda w: [w.club.slug, w.phased()[0].slug], label="wall-gironi"),
+    Visit("public_pair", lambda w: [w.club.slug, w.phased()[0].slug, 1], label="pair-gironi"),
     Visit("public_find", lambda w: [w.club.slug, w.singles.slug], label="find-individual"),
     Visit("public_projector", lambda w: [w.club.slug, w.singles.slug], label="wall-individual"),
     # the public pages
@@ -203,7 +209,7 @@ EXCLUDED: dict[str, str] = {
             "embed_sites_save", "token_create", "token_revoke", "webhook_create",
             "webhook_delete", "decision_cancel", "round_publish", "round_clock", "absent_withdraw",
             "club_records_save", "player_record_choice", "player_email", "link_email",
-            "phase_plan_set", "phase_split", "pair_categories",
+            "phase_plan_set", "phase_split", "pair_categories", "pair_category",
         ],
         POST_ONLY,
     ),

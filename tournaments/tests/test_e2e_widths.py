@@ -107,6 +107,12 @@ class World:
     links: dict[str, str]  # pairs' pages (players' entry): "write", "accept", "evening"
     singles: Tournament  # an individual evening of 16 players: round 1 played, round 2 seated
     singles_round: Round  # its round 2, seated: four names a table
+    gironi: Tournament | None = None  # 2 Mitchell, then 2 Danese in gironi A and B
+    gironi_round: Round | None = None  # its round 3, seated inside the gironi
+
+    def phased(self) -> tuple[Tournament, Round]:
+        assert self.gironi is not None and self.gironi_round is not None
+        return self.gironi, self.gironi_round
 
     def public(self, name: str, tournament: Tournament, *args: object) -> str:
         return reverse(name, args=[self.club.slug, tournament.slug, *args])
@@ -161,6 +167,12 @@ PAGES = [
     PageCase("pair-target", lambda w: w.public("public_pair", w.target, 1)),
     PageCase("find-your-table", lambda w: w.public("public_find", w.deals)),
     PageCase("find-target", lambda w: w.public("public_find", w.target)),
+    # an event in gironi: the girone beside each table, its ranking, the board's filter
+    PageCase("find-gironi", lambda w: w.public("public_find", w.phased()[0])),
+    PageCase("projector-gironi", lambda w: w.public("public_projector", w.phased()[0])),
+    PageCase("pair-gironi", lambda w: w.public("public_pair", w.phased()[0], 1)),
+    _organiser("round-board-gironi", lambda w: reverse("round_board", args=[w.phased()[1].pk])),
+    _organiser("print-seating-gironi", lambda w: reverse("print_seating", args=[w.phased()[1].pk])),
     PageCase(
         "season-public", lambda w: reverse("season_public", args=[w.club.slug, w.season.slug])
     ),
@@ -221,6 +233,20 @@ def _round(tournament: Tournament, seed: int, start: bool = True) -> Round:
     return round_
 
 
+def _phased_evening(club: Club, user: User) -> tuple[Tournament, Round]:
+    """A two-phase event: 2 Mitchell over the field, split into gironi A and B, round 3 seated
+    inside them."""
+    tournament = _evening(club, "Gran Premio a gironi", 21, rounds=4, deals_per_round=1)
+    plan, movements = services.preset_plan(2, 2, 2)
+    services.phase_plan_set(tournament=tournament, plan=plan, movements=movements)
+    for seed in (7, 8):
+        round_ = services.round_prepare(tournament=tournament, seed=seed).round
+        services.round_start(round=round_)
+        _play(round_, user, [NS_WINS])
+    services.split_commit(tournament=tournament, phase_number=2)
+    return tournament, services.round_prepare(tournament=tournament, seed=9).round
+
+
 def set_up_world() -> World:
     club = Club.objects.create(name="Circolo del Burraco Roma", slug="roma", city="Roma")
     anna = User.objects.create_user("anna", "anna@example.com", PASSWORD, first_name="Anna")
@@ -260,8 +286,9 @@ def set_up_world() -> World:
     singles = _evening(club, "Singolo del mercoledì", 18, rounds=2, entrants="players")
     _play(_round(singles, 5), anna, [NS_WINS, EW_STUCK, NS_WINS])  # random, then the Danese
     singles_round = _round(singles, 6, start=False)
+    gironi, gironi_round = _phased_evening(club, anna)
     return World(
-        singles=singles, singles_round=singles_round,
+        singles=singles, singles_round=singles_round, gironi=gironi, gironi_round=gironi_round,
         club=club, deals=deals, target=target, finished=finished, fresh=fresh, season=season,
         playing=playing, seating=seating,
         open_table=Table.objects.get(round=playing, number=2),

@@ -40,6 +40,7 @@ urlpatterns = [
     path("organise/pairs/<int:pair_id>/rename/", pairs.pair_rename, name="pair_rename"),
     path("organise/pairs/<int:pair_id>/substitute/", pairs.pair_substitute, name="pair_substitute"),
     path("organise/pairs/<int:pair_id>/withdraw/", pairs.pair_withdraw, name="pair_withdraw"),
+    path("organise/pairs/<int:pair_id>/category/", pairs.pair_category, name="pair_category"),
     path(
         "organise/pairs/<int:pair_id>/new-link/", pairs.pair_link_reissue, name="pair_link_reissue"
     ),

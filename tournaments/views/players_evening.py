@@ -23,6 +23,7 @@ from tournaments.models import Seat
 from tournaments.selectors import links
 from tournaments.selectors import players as pages
 from tournaments.selectors.public import pair_history, release
+from tournaments.selectors.public.phases import girone_place
 from tournaments.selectors.records import reader_club_ids
 from tournaments.services import ServiceError
 from tournaments.views.player_links import (
@@ -66,6 +67,8 @@ def _evening_page(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
         "club": tournament.club,
         "places": pages.places_of(seat),
         "history": pair_history(tournament, seat.pair.number),
+        # only a table in a girone asks for the gironi's rankings: a single field reads nothing
+        "girone": girone_place(tournament, seat.pair.number) if seat.table.girone_id else None,
         "refresh_seconds": REFRESH_SECONDS,
         **evening_context(tournament, seat.round, seat),
     }

@@ -31,12 +31,12 @@ from tournaments.models import Club, Phase, Tournament
 
 CACHE_SECONDS = 6 * 60 * 60
 """Entries are never stale (a new version is a new key); this only frees the space of old ones."""
-KEY_FORMAT = 5
+KEY_FORMAT = 6
 """Raise it when a cached dataclass changes shape, so no process unpickles an older one, or
 when what the cache holds changes meaning (4: players' names split with their particles, the
 match format's standings columns, pairs that withdrew or joined late; 5: a version carries its
-club's language, a stored page its headers), so no reader is served what an older release
-wrote."""
+club's language, a stored page its headers; 6: a seated table and a pair's round name their
+girone), so no reader is served what an older release wrote."""
 
 T = TypeVar("T")
 

@@ -87,6 +87,8 @@ class SeatedTable:
     """An individual table: South, North's partner (None for pairs)."""
     ew_partner: PairRef | None = None
     """An individual table: West, East's partner."""
+    girone: str = ""
+    """The name of the girone the table is in (empty when the whole field plays together)."""
 
     @property
     def done(self) -> bool:
@@ -158,6 +160,8 @@ class PlayerPlace(_Seated):
     table: int | None
     """None: the pair sits out this round."""
     direction: str
+    girone: str = ""
+    """The girone of the pair's table (empty when the whole field plays together)."""
 
     @property
     def initial(self) -> str:
@@ -191,6 +195,8 @@ class RoundLine(_Seated):
     deals: tuple[DealLine, ...]
     left_by: int | None = None
     """A bye because the opponents withdrew from this table before it started: their number."""
+    girone: str = ""
+    """The girone of the table (empty when the whole field plays together)."""
 
     @property
     def done(self) -> bool:

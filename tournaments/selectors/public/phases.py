@@ -70,3 +70,30 @@ def _load(tournament: Tournament) -> tuple[Ranking, ...]:
         rankings += [Ranking(*span, g.name, lines(g.records)) for g in gironi]
         rankings.append(Ranking(*span, "", lines(phases.phase_ranking(tournament, phase))))
     return tuple(rankings)
+
+
+def gironi_now(tournament: Tournament, round_number: int) -> tuple[Ranking, ...]:
+    """The gironi's rankings of the phase round `round_number` is in (none when that phase is
+    played by the whole field, or not split yet): what the projector shows during it."""
+    if not getattr(tournament, "in_gironi", True):
+        return ()
+    return tuple(
+        ranking
+        for ranking in phase_rankings(tournament)
+        if ranking.girone and ranking.first_round <= round_number <= ranking.last_round
+    )
+
+
+def girone_place(tournament: Tournament, number: int) -> tuple[Ranking, RankedLine] | None:
+    """Pair `number`'s girone in the latest phase split so far, and its line in that girone's
+    ranking (None: the event was never split, or the pair is in no girone)."""
+    if not getattr(tournament, "in_gironi", True):
+        return None
+    found = None
+    for ranking in phase_rankings(tournament):
+        if not ranking.girone:
+            continue
+        line = next((line for line in ranking.lines if line.number == number), None)
+        if line is not None:
+            found = (ranking, line)  # a later phase's girone replaces an earlier one
+    return found

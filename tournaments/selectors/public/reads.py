@@ -102,6 +102,7 @@ def player_places(seating: Seating | None) -> list[PlayerPlace]:
             pair=pair,
             table=None if table.is_bye else table.number,
             direction="" if table.is_bye else direction,
+            girone=table.girone,
         )
         for table in seating.tables
         for direction, pair in (
@@ -201,6 +202,7 @@ def _load_seating(tournament: Tournament, number: int | None = None) -> Seating 
             "pair__number",
             *(f"pair__{name}" for name in _PLAYERS),
             *(f"table__{name}" for name in table_fields),
+            "table__girone__name",
         )
     )
     by_table: dict[int, dict[str, dict[str, Any]]] = defaultdict(dict)
@@ -223,6 +225,7 @@ def _load_seating(tournament: Tournament, number: int | None = None) -> Seating 
                 ns_partner=_pair_ref_of(south, "pair__") if south else None,
                 ew_partner=_pair_ref_of(west, "pair__") if west else None,
                 **{name: table[f"table__{name}"] for name in table_fields},
+                girone=table["table__girone__name"] or "",
             )
         )
     tables.sort(key=lambda t: (t.is_bye, t.number))
@@ -241,7 +244,7 @@ def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
     if pair is None:
         return None
     seats = Seat.objects.filter(public_seating("round__"), table__seats__pair=pair).select_related(
-        "round", "table", "pair__player_one", "pair__player_two"
+        "round", "table__girone", "pair__player_one", "pair__player_two"
     )
     at_table: dict[int, dict[str, Seat]] = defaultdict(dict)
     for seat in seats:
@@ -303,6 +306,7 @@ def _round_line(own: Seat, other: Seat | None, deals: dict[int, dict[str, DealSi
         vp=by_direction[mine][1],
         opponent_vp=by_direction[theirs][1],
         winner=winner,
+        girone=table.girone.name if table.girone else "",
         deals=tuple(
             DealLine(
                 number=number,

@@ -27,6 +27,7 @@ from tournaments import exports, federation, selectors
 from tournaments.models import Pair, Round, Tournament
 from tournaments.rules.sheet import sheet_of
 from tournaments.selectors.individual import balance_report as individual_balance
+from tournaments.selectors.phases import pairs_with_girone, with_latest_girone
 from tournaments.tables import StandingsTable
 
 
@@ -72,7 +73,7 @@ def federation_file(request: HttpRequest, tournament_id: int, extension: str) ->
             _("The federation file holds the final standings: finish the tournament first."),
         )
         return redirect("tournament_detail", tournament.pk)
-    pairs = selectors.standings_for(tournament)
+    pairs = with_latest_girone(selectors.standings_for(tournament))
     if extension == "xlsx":
         return federation.federation_xlsx_response(tournament, pairs)
     return federation.federation_csv_response(tournament, pairs)
@@ -106,12 +107,47 @@ class SeatedTable:
     ns_partner: Pair | None = None
     """An individual table's second player of each side (South, West); None for pairs."""
     ew_partner: Pair | None = None
+    girone: str = ""
+    """The name of the table's girone (empty when the whole field plays together)."""
 
 
 def _seated_tables(round_: Round) -> list[SeatedTable]:
     return [
-        SeatedTable(t.number, t.ns, t.ew, t.is_bye, t.ns_partner, t.ew_partner)
+        SeatedTable(
+            t.number,
+            t.ns,
+            t.ew,
+            t.is_bye,
+            t.ns_partner,
+            t.ew_partner,
+            t.girone.name if t.girone else "",
+        )
         for t in selectors.round_tables(round_)
+    ]
+
+
+@dataclass(frozen=True)
+class GironeSeating:
+    """One girone's part of the printed seating: its tables, then its bye."""
+
+    name: str
+    tables: list[SeatedTable]
+    byes: list[SeatedTable]
+
+
+def _by_girone(tables: list[SeatedTable]) -> list[GironeSeating]:
+    """The seating girone by girone, in the order the tables are numbered (none for a round
+    played by the whole field)."""
+    if not any(table.girone for table in tables):
+        return []
+    names = list(dict.fromkeys(t.girone for t in sorted(tables, key=lambda t: t.number)))
+    return [
+        GironeSeating(
+            name,
+            [t for t in tables if t.girone == name and not t.is_bye],
+            [t for t in tables if t.girone == name and t.is_bye],
+        )
+        for name in names
     ]
 
 
@@ -119,16 +155,21 @@ def _seated_tables(round_: Round) -> list[SeatedTable]:
 @require_GET
 def print_seating(request: HttpRequest, round_id: int) -> HttpResponse:
     """The seating list of a round, to pin up: table, North-South, East-West, the bye, and the
-    QR code of the tournament's public standings."""
+    QR code of the tournament's public standings. A round in gironi is listed girone by girone
+    under a heading each, or (`?order=room`) in one list by table number with the girone."""
     round_ = _round(request, round_id)
     tournament = round_.tournament
     tables = _seated_tables(round_)
+    whole_room = request.GET.get("order") == "room"
     context = _print_context(
         request,
         tournament,
         round=round_,
         tables=[t for t in tables if not t.is_bye],
         byes=[t for t in tables if t.is_bye],
+        gironi=[] if whole_room else _by_girone(tables),
+        in_gironi=any(t.girone for t in tables),
+        whole_room=whole_room,
         phone_url=request.build_absolute_uri(
             reverse("public_tournament", args=[tournament.club.slug, tournament.slug])
         ),
@@ -194,7 +235,7 @@ def print_slips(request: HttpRequest, tournament_id: int) -> HttpResponse:
     its pair code. Withdrawn pairs get none unless asked for by number."""
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
     asked = request.GET.get("pair", "")
-    pairs = list(selectors.pairs_of(tournament))
+    pairs = list(pairs_with_girone(tournament))
     if asked:
         pairs = [pair for pair in pairs if str(pair.number) == asked]
     else:

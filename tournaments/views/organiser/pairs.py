@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments import selectors, services
 from tournaments.forms.pairs import EntrantsFileForm, RenameForm, SubstituteForm, WithdrawForm
 from tournaments.forms.records import EmailForm
+from tournaments.forms.setup import CategoryForm
 from tournaments.models import Pair, Player, Round, Tournament
 from tournaments.rules import limits
 from tournaments.rules.individual_changes import withdrawal_refusal
@@ -72,7 +73,16 @@ def _pair_context(pair: Pair, **forms: Any) -> dict[str, Any]:
         ),
         "withdraw_form": forms.get("withdraw_form") or _withdraw_form(pair, None),
         "email_forms": [(player, EmailForm()) for player in _players(pair)],
+        "category_form": forms.get("category_form") or _category_form(pair, None),
     }
+
+
+def _category_form(pair: Pair, data: Any) -> CategoryForm | None:
+    """The pair's category, when its club lists categories and the tournament is running."""
+    categories = pair.tournament.club.category_list
+    if not categories or pair.tournament.is_finished or pair.tournament.is_individual:
+        return None
+    return CategoryForm(data, categories=categories, initial={"category": pair.category})
 
 
 def _withdraw_form(pair: Pair, data: Any) -> WithdrawForm:
@@ -322,6 +332,34 @@ def pair_withdraw(request: HttpRequest, pair_id: int) -> HttpResponse:
                 messages.warning(request, warning)
             return redirect("pair_detail", pair_id=pair.pk)
     return render(request, "tournaments/pair.html", _pair_context(pair, withdraw_form=form))
+
+
+@login_required
+@require_POST
+def pair_category(request: HttpRequest, pair_id: int) -> HttpResponse:
+    """Give the pair one of the club's categories (or none): a split by category follows it."""
+    pair = _pair(request, pair_id)
+    form = _category_form(pair, request.POST)
+    if form is None:
+        messages.error(request, _("The club lists no categories, or the tournament is finished."))
+        return redirect("pair_detail", pair_id=pair.pk)
+    if form.is_valid():
+        category = form.cleaned_data["category"]
+        try:
+            services.pair_categories_set(
+                tournament=pair.tournament, categories={pair.number: category}
+            )
+        except ServiceError as error:
+            _problems(form, error)
+        else:
+            text = (
+                _("Pair %(pair)s is in category %(category)s.")
+                if category
+                else _("Pair %(pair)s has no category.")
+            )
+            messages.success(request, text % {"pair": pair.number, "category": category})
+            return redirect("pair_detail", pair_id=pair.pk)
+    return render(request, "tournaments/pair.html", _pair_context(pair, category_form=form))
 
 
 @login_required

@@ -85,7 +85,7 @@ def phase_plan_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
     try:
         if request.POST.get("single"):
             plan = [PhasePlan(number=1, first_round=1, last_round=tournament.rounds)]
-            services.phase_plan_set(tournament=tournament, plan=plan)
+            services.phase_plan_set(tournament=tournament, plan=plan, user=request.user)
         else:
             mitchell = _number(request, "mitchell", 0)
             danese = _number(request, "danese", 0)
@@ -106,7 +106,9 @@ def phase_plan_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
             share = _number(request, "share", 100)
             changes = {"carry": carry, "carry_share": share, "split": split}
             plan[-1] = PhasePlan(**{**plan[-1].__dict__, **changes})
-            services.phase_plan_set(tournament=tournament, plan=plan, movements=movements)
+            services.phase_plan_set(
+                tournament=tournament, plan=plan, movements=movements, user=request.user
+            )
         messages.success(request, _("The phase plan is saved."))
     except ServiceError as error:
         return _done(request, tournament, error)
@@ -122,10 +124,12 @@ def phase_split(request: HttpRequest, tournament_id: int, phase_number: int) -> 
     action = request.POST.get("action", "")
     try:
         if action == "commit":
-            services.split_commit(tournament=tournament, phase_number=phase_number)
+            services.split_commit(
+                tournament=tournament, phase_number=phase_number, user=request.user
+            )
             messages.success(request, _("The field is split into gironi."))
         elif action == "undo":
-            services.split_undo(tournament=tournament, phase_number=phase_number)
+            services.split_undo(tournament=tournament, phase_number=phase_number, user=request.user)
             messages.success(request, _("The split is undone."))
         elif action == "move":
             pair = tournament.pairs.filter(number=_number(request, "pair", 0)).first()
@@ -136,6 +140,7 @@ def phase_split(request: HttpRequest, tournament_id: int, phase_number: int) -> 
                 phase_number=phase_number,
                 pair=pair,
                 girone=_number(request, "girone", 0),
+                user=request.user,
             )
             messages.success(request, _("Pair %(number)s has moved.") % {"number": pair.number})
         else:

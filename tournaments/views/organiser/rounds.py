@@ -130,7 +130,9 @@ def _preview(
         return None
 
 
-def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
+def _board_context(round_: Round, girone: str = "", **extra: Any) -> dict[str, Any]:
+    """The board's context; with `girone`, the tables of that girone alone (the counts and the
+    rest stay the whole room's)."""
     tournament = round_.tournament
     tables = selectors.round_tables(round_)
     show_round_line_ups(tables, tournament, round_.number)
@@ -171,6 +173,11 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
                 initial={"movement": round_.movement}, offered=movements_offered(tournament)
             ),
         )
+    gironi = selectors.girone_counts(tables)
+    chosen = girone if any(count.name == girone for count in gironi) else ""
+    context["gironi"], context["girone_chosen"] = gironi, chosen
+    if chosen:
+        context["tables"] = [t for t in tables if t.girone and t.girone.name == chosen]
     context.update(extra)
     return context
 
@@ -246,7 +253,7 @@ def _board_round(request: HtmxHttpRequest, round_id: int) -> Round:
 @vary_on_headers("HX-Request")
 def round_board(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
     round_ = _board_round(request, round_id)
-    context = _board_context(round_)
+    context = _board_context(round_, girone=request.GET.get("girone", ""))
     if request.htmx:
         partial = "seating" if round_.status == Round.Status.SEATING else "tables"
         return render(request, f"tournaments/round_board.html#{partial}", context)

@@ -117,6 +117,12 @@ def tournament_edit(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
     return _form_page(request, form, {"tournament": tournament})
 
 
+def _pairs_form(tournament: Tournament, data: Any) -> PairsForm:
+    """The pairs typed one a line, with the club's categories to give them when it lists any."""
+    categories = tournament.club.category_list
+    return PairsForm(data, individual=tournament.is_individual, categories=categories)
+
+
 def pairs_context(tournament: Tournament, form: PairsForm | None = None) -> dict[str, Any]:
     """The pairs list and its forms: pairs are entered (typed or from a file) and removed
     before round 1 is seated; late pairs join until round 2 is seated, late players of an
@@ -130,7 +136,7 @@ def pairs_context(tournament: Tournament, form: PairsForm | None = None) -> dict
         "pairs": list(selectors.pairs_of(tournament)),
         # a pair's page is this, its id and "/": reversed once, not once a pair
         "pair_page": reverse("pair_detail", args=[0]).removesuffix("0/"),
-        "pairs_form": form or PairsForm(individual=tournament.is_individual),
+        "pairs_form": form or _pairs_form(tournament, None),
         "file_form": EntrantsFileForm(),
         "can_change_pairs": can_enter and not rounds,
         "can_join_late": can_enter and bool(rounds),
@@ -208,15 +214,16 @@ def _house_rules_text(overrides: dict[str, Any], variant: str) -> list[str]:
 def pairs_add(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """GET: the pairs page. POST: add the pairs typed, one a line; the list updates in place."""
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
-    form = PairsForm(
-        request.POST if request.method == "POST" else None, individual=tournament.is_individual
-    )
+    form = _pairs_form(tournament, request.POST if request.method == "POST" else None)
     added = 0
     if request.method == "POST" and form.is_valid():
         try:
             added = len(
                 services.pairs_add(
-                    tournament=tournament, text=form.cleaned_data["text"], user=request.user
+                    tournament=tournament,
+                    text=form.cleaned_data["text"],
+                    user=request.user,
+                    category=form.cleaned_data.get("category", ""),
                 )
             )
         except ServiceError as error:
@@ -225,7 +232,7 @@ def pairs_add(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             if not request.htmx:
                 messages.success(request, _added_text(added))
                 return redirect("tournament_detail", tournament_id=tournament.pk)
-            form = PairsForm(individual=tournament.is_individual)
+            form = _pairs_form(tournament, None)
     context = pairs_context(tournament, form)
     context["added"] = _added_text(added) if added else ""
     if request.htmx:

@@ -27,7 +27,7 @@ from tournaments.selectors import public as leaderboard
 from tournaments.selectors import records as selectors_records
 from tournaments.selectors.public import Seating
 from tournaments.selectors.public.models import Board
-from tournaments.selectors.public.phases import phase_rankings
+from tournaments.selectors.public.phases import girone_place, gironi_now, phase_rankings
 from tournaments.tables import PublicStandingsTable, StandingsTable
 from tournaments.views.public.charts import pair_charts
 from tournaments.views.public.page_cache import HtmxHttpRequest, cached_for_readers
@@ -209,6 +209,7 @@ def projector(request: HtmxHttpRequest, club_slug: str, tournament_slug: str) ->
             tournament, list(board.standings), attrs={"class": "standings projector-standings"}
         ),
         round_text=_round_text(tournament, board.seating),
+        girone_rankings=gironi_now(tournament, board.seating.round_number if board.seating else 0),
         refresh=PROJECTOR_REFRESH_SECONDS,
         rotate=PROJECTOR_ROTATE_SECONDS,
         phone_url=request.build_absolute_uri(
@@ -241,6 +242,7 @@ def pair_page(
         page=page,
         record_links=[] if _wants_region(request) else _record_links(request, tournament, number),
         history=page.history,
+        girone=girone_place(tournament, number),
         charts=pair_charts(tournament, page.points, field_size=page.field_size, number=number),
         pair_url=_pair_url(tournament),
         refresh=SEATING_REFRESH_SECONDS,
