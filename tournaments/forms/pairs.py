@@ -139,6 +139,17 @@ class EntrantsFileForm(forms.Form):
         ),
     )
 
+    def __init__(self, *args: Any, individual: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if individual:  # an individual tournament's file holds players, one a row
+            field = self.fields["file"]
+            field.label = _("A file of players (CSV or Excel .xlsx)")
+            field.help_text = _(
+                "One player a row: first name and surname, and the federation card number if "
+                "you have it. A first row such as “Nome; Cognome; Tessera” says which column "
+                "is which."
+            )
+
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         if upload.size > FILE_BYTES:

@@ -9,7 +9,10 @@ seats four players a table (North and South partner East and West); one to three
 out at bye tables of their own.
 """
 
-from typing import Protocol
+from typing import Any, Protocol
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, ngettext_lazy
 
 PAIRS, PLAYERS = "pairs", "players"
 """The values of `Tournament.entrants`."""
@@ -64,3 +67,221 @@ def planned_individual_movement(plan: list[str], number: int, players: int, roun
 def players_per_entrant(tournament: Shaped, *, one_player_sides: bool) -> int:
     """Names a line of entry holds: one for an individual tournament or a two-player game."""
     return 1 if is_individual(tournament) or one_player_sides else 2
+
+
+# What a page says of its entrants, as a pairs evening says it and as an individual one does.
+# A pairs evening's sentence is the msgid its page always had (so it reads, and is translated,
+# word for word as before); pages ask `entrant_text` (templates: `{% entrant_text %}`,
+# `tournaments.templatetags.entrant_texts`) instead of branching on the shape themselves.
+ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {
+    "created": (
+        _("“%(name)s” is created. Now add the pairs."),
+        _("“%(name)s” is created. Now add the players."),
+    ),
+    "entrants": (_("Pairs"), _("Players")),
+    "entrants_of": (_("Pairs of “%(name)s”"), _("Players of “%(name)s”")),
+    "entrants_count": (_("Pairs: %(count)s"), _("Players: %(count)s")),
+    "none_yet": (_("No pairs yet."), _("No players yet.")),
+    "add": (_("Add the pairs"), _("Add the players")),
+    "add_file": (_("Enter the pairs of the file"), _("Enter the players of the file")),
+    "remove_label": (_("Remove pair %(number)s"), _("Remove player %(number)s")),
+    "remove_confirm": (
+        _("Remove pair %(number)s (%(names)s)?"),
+        _("Remove player %(number)s (%(names)s)?"),
+    ),
+    "late_note": (
+        _(
+            "Round 1 is seated: a pair added now is a late pair. If round 1 has not started it "
+            "is seated again with it; otherwise the pair plays from round 2 and scores nothing "
+            "for round 1."
+        ),
+        _(
+            "Round 1 is seated: a player added now is a late player. If round 1 has not started "
+            "it is seated again with them; otherwise the player plays from round 2 and scores "
+            "nothing for round 1."
+        ),
+    ),
+    "finished_note": (
+        _("The tournament is finished: a name can still be corrected on the pair's page."),
+        _("The tournament is finished: a name can still be corrected on the player's page."),
+    ),
+    "closed_note": (
+        _(
+            "Round 2 is seated: pairs can no longer be added. A pair that leaves withdraws on "
+            "its own page."
+        ),
+        _(
+            "Round 2 is seated: players can no longer be added. A player who leaves withdraws "
+            "on their own page."
+        ),
+    ),
+    "print_slips": (_("Print the pair slips"), _("Print the player slips")),
+    "slips_note": (
+        _("one a pair, with its own link and pair code: hand each pair its own at check-in"),
+        _(
+            "one a player, with their own link and player code: hand each player their own "
+            "at check-in"
+        ),
+    ),
+    "slips": (_("Pair slips"), _("Player slips")),
+    "slips_title": (_("Pair slips · %(name)s"), _("Player slips · %(name)s")),
+    "slips_hint": (
+        _(
+            "One slip a pair, four an A4 page: cut along the dashed lines and hand each pair "
+            "its own, to nobody else."
+        ),
+        _(
+            "One slip a player, four an A4 page: cut along the dashed lines and hand each "
+            "player their own, to nobody else."
+        ),
+    ),
+    "code": (_("Pair code"), _("Player code")),
+    "slip_how": (
+        _(
+            "Your pair's own page for the whole evening: your table, your deals and the "
+            "standings; it follows you from table to table. Keep this slip to yourselves: "
+            "whoever has it can enter your results. To accept a deal on your opponents' phone, "
+            "type your pair code there."
+        ),
+        _(
+            "Your own page for the whole evening: your table, your partner, your deals and the "
+            "standings; it follows you from table to table. Keep this slip to yourself: "
+            "whoever has it can enter your results. To accept a deal on your opponents' phone, "
+            "type your player code there."
+        ),
+    ),
+    "phone_note": (
+        _(
+            "Enter your results on your phone: scan the QR code on your pair's own slip. Each "
+            "pair has its own: keep it to yourselves."
+        ),
+        _(
+            "Enter your results on your phone: scan the QR code on your own player slip. Each "
+            "player has their own: keep it to yourself."
+        ),
+    ),
+    "swapped": (
+        _("Pairs %(a)s and %(b)s have changed places."),
+        _("Players %(a)s and %(b)s have changed places."),
+    ),
+    "movements_explained": (
+        _(
+            "Random draw for the first round; Mitchell: North-South stay, East-West move on; "
+            "Danese: by the standings, 1st against 2nd, 3rd against 4th, no rematch where "
+            "possible."
+        ),
+        _(
+            "Random draw for the first round; 8 players: the complete schedule, 12 players: "
+            "the rotation; Danese: by the standings, never the same partner twice and as few "
+            "repeated opponents as possible."
+        ),
+    ),
+    "all_agree": (
+        _("No deal to decide: the pairs agree so far."),
+        _("No deal to decide: the players agree so far."),
+    ),
+    "swap_heading": (_("Swap two pairs"), _("Swap two players")),
+    "swap_button": (_("Swap the two pairs"), _("Swap the two players")),
+    "swap_help": (
+        _("The two pairs change places: table and direction."),
+        _("The two players change places: table and seat."),
+    ),
+    "seat_later": (
+        _(
+            "You will see the seating before the round starts, and can still swap two pairs "
+            "or seat it again."
+        ),
+        _(
+            "You will see the seating before the round starts, and can still swap two players "
+            "or seat it again."
+        ),
+    ),
+    "seating_private": (
+        _(
+            "Only you see this seating. Check it, then publish it: it goes on the projector, "
+            "“find your table” and the pairs' phones."
+        ),
+        _(
+            "Only you see this seating. Check it, then publish it: it goes on the projector, "
+            "“find your table” and the players' phones."
+        ),
+    ),
+    "check_in_help": (
+        _("Tick each pair as it arrives. A pair that opens the link on its slip checks itself in."),
+        _(
+            "Tick each player as they arrive. A player who opens the link on their slip is "
+            "checked in by it."
+        ),
+    ),
+    "checked_in": (
+        ngettext_lazy(
+            "%(present)s of %(total)s pair checked in.",
+            "%(present)s of %(total)s pairs checked in.",
+            "total",
+        ),
+        ngettext_lazy(
+            "%(present)s of %(total)s player checked in.",
+            "%(present)s of %(total)s players checked in.",
+            "total",
+        ),
+    ),
+    "emails_of": (_("E-mail addresses of pair %(number)s"), _("E-mail addresses of player %(number)s")),
+    "name_for_rounds": (
+        _("Tap a column to sort, a name to see the pair's rounds."),
+        _("Tap a column to sort, a name to see the player's rounds."),
+    ),
+    "seating_work": (
+        ngettext_lazy(
+            "The seating of %(pairs)s pair is worked out and saved: it takes a moment, then the "
+            "round's page opens.",
+            "The seating of %(pairs)s pairs is worked out and saved: it takes a moment, then "
+            "the round's page opens.",
+            "pairs",
+        ),
+        ngettext_lazy(
+            "The seating of %(pairs)s player is worked out and saved: it takes a moment, then "
+            "the round's page opens.",
+            "The seating of %(pairs)s players is worked out and saved: it takes a moment, then "
+            "the round's page opens.",
+            "pairs",
+        ),
+    ),
+}
+
+
+def entrant_text(tournament: Shaped, key: str, **values: object) -> str:
+    """What a page says of the tournament's entrants (`ENTRANT_TEXTS[key]`): the pairs
+    evening's sentence, or the individual one's, with `values` put in."""
+    text = ENTRANT_TEXTS[key][is_individual(tournament)]
+    return str(text % values if values else text)
+
+
+def field_text(tournament: Shaped, playing: int) -> str:
+    """The field of a round about to be seated: who plays and how many sit out (one pair in
+    an odd field; up to three players, a table being four)."""
+    if not is_individual(tournament):
+        if playing % 2 == 0:
+            text = ngettext(
+                "%(counter)s pair plays, none sits out",
+                "%(counter)s pairs play, none sits out",
+                playing,
+            )
+        else:
+            text = ngettext(
+                "%(counter)s pair plays: it sits out", "%(counter)s pairs play: one sits out", playing
+            )
+        return text % {"counter": playing}
+    out = playing % len(POSITIONS)
+    if not out:
+        text = ngettext(
+            "%(counter)s player plays, none sits out",
+            "%(counter)s players play, none sits out",
+            playing,
+        )
+        return text % {"counter": playing}
+    text = ngettext(
+        "%(counter)s players play: %(out)s sits out",
+        "%(counter)s players play: %(out)s sit out",
+        out,
+    )
+    return text % {"counter": playing, "out": out}

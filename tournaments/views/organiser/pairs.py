@@ -341,7 +341,7 @@ def pair_link_reissue(request: HttpRequest, pair_id: int) -> HttpResponse:
 def entrants_upload(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The pairs of an uploaded CSV or .xlsx file, all or none."""
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
-    form = EntrantsFileForm(request.POST, request.FILES)
+    form = EntrantsFileForm(request.POST, request.FILES, individual=tournament.is_individual)
     if form.is_valid():
         upload = form.cleaned_data["file"]
         try:

@@ -23,6 +23,7 @@ from tournaments.forms.settings import TournamentForm
 from tournaments.forms.setup import PairsForm
 from tournaments.models import Pair, Round, Tournament
 from tournaments.rules.glossary import KIND_TERMS, words_for
+from tournaments.rules.shapes import entrant_text
 from tournaments.services import ServiceError
 from tournaments.tables import StandingsTable
 
@@ -90,7 +91,7 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
             _warn_of_scale(request, form)
             messages.success(
                 request,
-                _("“%(name)s” is created. Now add the pairs.") % {"name": tournament.name},
+                entrant_text(tournament, "created", name=tournament.name),
             )
             return redirect("tournament_detail", tournament_id=tournament.pk)
     return _form_page(request, form, {"tournament": None})
@@ -130,7 +131,7 @@ def pairs_context(tournament: Tournament, form: PairsForm | None = None) -> dict
         # a pair's page is this, its id and "/": reversed once, not once a pair
         "pair_page": reverse("pair_detail", args=[0]).removesuffix("0/"),
         "pairs_form": form or PairsForm(individual=tournament.is_individual),
-        "file_form": EntrantsFileForm(),
+        "file_form": EntrantsFileForm(individual=tournament.is_individual),
         "can_change_pairs": can_enter and not rounds,
         "can_join_late": can_enter and len(rounds) == 1,
         "finished": tournament.is_finished,

@@ -1,0 +1,20 @@
+"""What a page says of a tournament's entrants, pairs or players alone (`rules.shapes`
+ENTRANT_TEXTS), so that a template never branches on the tournament's shape itself.
+
+    {% load entrant_texts %}
+    {% entrant_text tournament "entrants_count" count=pairs|length %}
+    {% entrant_text tournament "add" as add_label %}
+"""
+
+from django import template
+
+from tournaments.rules.shapes import Shaped, entrant_text as text_of
+
+register = template.Library()
+
+
+@register.simple_tag
+def entrant_text(tournament: Shaped, key: str, **values: object) -> str:
+    """The sentence `key` as this tournament says it, with `values` put in (escaped as any
+    variable is)."""
+    return text_of(tournament, key, **values)

@@ -1,0 +1,153 @@
+"""An individual evening's pages name its entrants players (issue 25): the organiser's pages,
+the prints, the public pages and a player's own, asked of `rules.shapes.entrant_text` and
+`Tournament.entrant_word`; a pairs evening's pages read as before. A player's "my evening"
+lists each past round with the seat, the partner and both opponents by name, and the VP and MP
+the player was credited, at a number of queries that does not grow with the rounds."""
+
+import datetime
+import html as html_lib
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Club, Tournament
+from tournaments.rules.shapes import entrant_text
+from tournaments.tests.test_individual_tournaments import PLAYERS_12, individual, play
+
+PAIR_WORD = re.compile(r"\bpairs?\b|\bpair's\b|\bpairs'", re.I)
+
+
+def said(page: str) -> str:
+    """The words a reader sees or hears: the text, and the titles, labels, placeholders and
+    confirmations (scripts, styles and comments left out)."""
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S | re.I)
+    page = re.sub(r"<!--.*?-->", " ", page, flags=re.S)
+    attributes = re.findall(
+        r'\b(?:title|aria-label|placeholder|alt|data-confirm|hx-confirm|data-working)="([^"]*)"',
+        page,
+    )
+    text = re.sub(r"<[^>]+>", " ", page)
+    return re.sub(r"\s+", " ", html_lib.unescape(" ".join([text, *attributes]))).strip()
+
+
+def pair_words(page: str) -> list[str]:
+    """Each stretch of the visible text that says "pair", with a little context."""
+    text = said(page)
+    return [text[max(m.start() - 40, 0) : m.end() + 40] for m in PAIR_WORD.finditer(text)]
+
+
+@pytest.fixture
+def evening(club: Club, organiser: User) -> Tournament:
+    """12 players, published, results entered by the players: round 1 played, round 2 seated."""
+    tournament = individual(club, PLAYERS_12, published=True, result_entry="players", rounds=3)
+    play(tournament, 1, organiser)
+    services.round_prepare(tournament=tournament, seed=2)
+    return tournament
+
+
+def test_an_individual_evening_s_pages_say_player_where_they_meant_pair(
+    evening: Tournament, organiser_client: Client
+) -> None:
+    club, first = evening.club, evening.round_set.get(number=1)
+    second = evening.round_set.get(number=2)
+    player = evening.pairs.get(number=7)
+    pages = {
+        "pairs": reverse("pairs_add", args=[evening.pk]),
+        "round board, seated": reverse("round_board", args=[second.pk]),
+        "round board, played": reverse("round_board", args=[first.pk]),
+        "check-in": reverse("check_in", args=[evening.pk]),
+        "slips": reverse("print_slips", args=[evening.pk]),
+        "printed seating": reverse("print_seating", args=[second.pk]),
+        "score sheets": reverse("print_score_sheets", args=[second.pk]),
+        "standings print": reverse("print_standings", args=[evening.pk]),
+        "balance": reverse("balance_report", args=[evening.pk]),
+        "public standings": reverse("public_tournament", args=[club.slug, evening.slug]),
+        "projector": reverse("public_projector", args=[club.slug, evening.slug]),
+        "find your table": reverse("public_find", args=[club.slug, evening.slug]),
+        "player's table": reverse("link_table", args=[player.token]),
+        "my evening": reverse("link_evening", args=[player.token]),
+    }
+    for name, url in pages.items():
+        response = organiser_client.get(url)
+        assert response.status_code == 200, name
+        assert pair_words(response.content.decode()) == [], name
+    pairs_page = said(organiser_client.get(pages["pairs"]).content.decode())
+    assert "Players of “Singolo del giovedì”" in pairs_page
+    assert "Players: 12" in pairs_page and "Print the player slips" in pairs_page
+    assert "Round 2 is seated: players can no longer be added." in pairs_page
+    board = said(organiser_client.get(pages["round board, seated"]).content.decode())
+    assert "Swap two players" in board and "Swap player" in board and "with player" in board
+    assert "Mitchell" not in board  # no step to give: no Mitchell seats players
+    slips = said(organiser_client.get(pages["slips"]).content.decode())
+    assert "Player code" in slips and "Player slips" in slips
+    check_in = said(organiser_client.get(pages["check-in"]).content.decode())
+    assert "0 of 12 players checked in." in check_in
+    assert "E-mail addresses of player 7" in check_in
+    find = organiser_client.get(pages["find your table"]).content.decode()
+    assert "<th class=\"num\">Player</th>" in find
+    public = said(organiser_client.get(pages["public standings"]).content.decode())
+    assert "a name to see the player's rounds" in public
+    detail = said(organiser_client.get(reverse("tournament_detail", args=[evening.pk])).content.decode())
+    assert "Print the player slips" in detail and "Print the pair slips" not in detail
+
+
+def test_seating_an_individual_round_offers_no_mitchell_step(
+    club: Club, organiser_client: Client
+) -> None:
+    tournament = individual(club, PLAYERS_12, rounds=3)
+    page = organiser_client.get(reverse("round_prepare", args=[tournament.pk])).content.decode()
+    assert pair_words(page) == []
+    text = said(page)
+    assert "12 players play, none sits out" in text
+    assert "Mitchell" not in text and 'name="step"' not in page
+    assert "8 players: the complete schedule, 12 players: the rotation" in text
+    assert "The seating of 12 players is worked out and saved" in text
+    # 13 players: one sits out, the others play at three tables
+    services.pairs_add(tournament=tournament, text="Nome13 Cognome13")
+    text = said(
+        organiser_client.get(reverse("round_prepare", args=[tournament.pk])).content.decode()
+    )
+    assert "13 players play: 1 sits out" in text
+    # seating it without a step: the rotation's first round is saved
+    response = organiser_client.post(
+        reverse("round_prepare", args=[tournament.pk]), {"movement": "random", "seed": 5}
+    )
+    assert response.status_code == 302
+    assert tournament.round_set.get(number=1).movement == "random"
+
+
+def test_the_message_after_creating_an_individual_evening_asks_for_players(
+    club: Club, organiser_client: Client
+) -> None:
+    tournament = services.tournament_create(
+        club=club, name="Singolo", date=datetime.date(2026, 11, 19), variant="classico",
+        entrants="players", rounds=2,
+    )  # fmt: skip
+    created = entrant_text(tournament, "created", name=tournament.name)
+    assert created == "“Singolo” is created. Now add the players."
+    page = organiser_client.get(reverse("pairs_add", args=[tournament.pk])).content.decode()
+    text = said(page)
+    assert pair_words(page) == []
+    assert "Add the players" in text and "No players yet." in text
+    assert "A file of players (CSV or Excel .xlsx)" in text
+
+
+def test_a_pairs_evening_still_says_pairs(club: Club, organiser_client: Client) -> None:
+    tournament = services.tournament_create(
+        club=club, name="Martedì", date=datetime.date(2026, 11, 17), variant="classico", rounds=2
+    )
+    services.pairs_add(tournament=tournament, text="A B / C D\nE F / G H\nI J / K L\nM N / O P")
+    text = said(organiser_client.get(reverse("pairs_add", args=[tournament.pk])).content.decode())
+    assert "Pairs of “Martedì”" in text and "Pairs: 4" in text and "Add the pairs" in text
+    text = said(
+        organiser_client.get(reverse("round_prepare", args=[tournament.pk])).content.decode()
+    )
+    assert "4 pairs play, none sits out" in text and "Mitchell step" in text
+    assert "The seating of 4 pairs is worked out and saved" in text
