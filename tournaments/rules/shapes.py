@@ -225,7 +225,10 @@ ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {
             "total",
         ),
     ),
-    "emails_of": (_("E-mail addresses of pair %(number)s"), _("E-mail addresses of player %(number)s")),
+    "emails_of": (
+        _("E-mail addresses of pair %(number)s"),
+        _("E-mail addresses of player %(number)s"),
+    ),
     "name_for_rounds": (
         _("Tap a column to sort, a name to see the pair's rounds."),
         _("Tap a column to sort, a name to see the player's rounds."),
@@ -268,7 +271,9 @@ def field_text(tournament: Shaped, playing: int) -> str:
             )
         else:
             text = ngettext(
-                "%(counter)s pair plays: it sits out", "%(counter)s pairs play: one sits out", playing
+                "%(counter)s pair plays: it sits out",
+                "%(counter)s pairs play: one sits out",
+                playing,
             )
         return text % {"counter": playing}
     out = playing % len(POSITIONS)

@@ -8,7 +8,8 @@ ENTRANT_TEXTS), so that a template never branches on the tournament's shape itse
 
 from django import template
 
-from tournaments.rules.shapes import Shaped, entrant_text as text_of
+from tournaments.rules.shapes import Shaped
+from tournaments.rules.shapes import entrant_text as text_of
 
 register = template.Library()
 

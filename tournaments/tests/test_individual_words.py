@@ -91,10 +91,12 @@ def test_an_individual_evening_s_pages_say_player_where_they_meant_pair(
     assert "0 of 12 players checked in." in check_in
     assert "E-mail addresses of player 7" in check_in
     find = organiser_client.get(pages["find your table"]).content.decode()
-    assert "<th class=\"num\">Player</th>" in find
+    assert '<th class="num">Player</th>' in find
     public = said(organiser_client.get(pages["public standings"]).content.decode())
     assert "a name to see the player's rounds" in public
-    detail = said(organiser_client.get(reverse("tournament_detail", args=[evening.pk])).content.decode())
+    detail = said(
+        organiser_client.get(reverse("tournament_detail", args=[evening.pk])).content.decode()
+    )
     assert "Print the player slips" in detail and "Print the pair slips" not in detail
 
 
@@ -151,3 +153,70 @@ def test_a_pairs_evening_still_says_pairs(club: Club, organiser_client: Client) 
     )
     assert "4 pairs play, none sits out" in text and "Mitchell step" in text
     assert "The seating of 4 pairs is worked out and saved" in text
+
+
+def round_cards(page: str) -> dict[int, str]:
+    """My evening's past rounds: round number -> the card's visible text."""
+    cards = re.findall(r'<article class="card round-card[^"]*">(.*?)</article>', page, re.S)
+    found = {}
+    for card in cards:
+        text = said(card)
+        number = re.match(r"Round (\d+)", text)
+        assert number is not None, text
+        found[int(number.group(1))] = text
+    return found
+
+
+def test_my_evening_lists_each_past_round_with_partner_opponents_seat_vp_and_mp(
+    club: Club, organiser: User
+) -> None:
+    tournament = individual(club, PLAYERS_12, published=True, result_entry="players", rounds=3)
+    play(tournament, 1, organiser)
+    play(tournament, 2, organiser)
+    services.round_prepare(tournament=tournament, seed=3)
+    player = tournament.pairs.get(number=7)
+    page = Client().get(reverse("link_evening", args=[player.token])).content.decode()
+    cards = round_cards(page)
+    # round 1: West at table 2 (N 2, S 3, E 5, W 7); table 2 N-S 520 MP 9 VP, E-W 665 MP 11 VP
+    assert "Table 2 · West" in cards[1]
+    assert "Your partner: 5, Nome5 Cognome5" in cards[1]
+    assert "Against: 2, Nome2 Cognome2; 3, Nome3 Cognome3" in cards[1]
+    assert "MP 665 – 520" in cards[1] and "VP 11 – 9" in cards[1]
+    # round 2: East at table 3 (N 5, S 10, E 7, W 11); N-S 1155 MP 17 VP, E-W 215 MP 3 VP
+    assert "Table 3 · East" in cards[2]
+    assert "Your partner: 11, Nome11 Cognome11" in cards[2]
+    assert "Against: 5, Nome5 Cognome5; 10, Nome10 Cognome10" in cards[2]
+    assert "MP 215 – 1,155" in cards[2] and "VP 3 – 17" in cards[2]
+    # running totals: 11 + 3 = 14 VP, 665 + 215 = 880 MP, 9th (the ranks of the 12-player test)
+    totals = said(re.search(r'<dl class="totals">(.*?)</dl>', page, re.S).group(1))  # type: ignore[union-attr]
+    assert "Rank 9" in totals and "VP 14" in totals and "MP 880" in totals
+    assert "Rounds played 2" in totals
+    # round 3 seated and published: the next table, seat, partner and both opponents
+    seat = tournament.round_set.get(number=3).seats.get(pair=player)
+    others = {s.position: s.pair for s in seat.table.seats.select_related("pair") if s != seat}
+    partner = next(
+        p for pos, p in others.items() if pos in ("NS" if seat.position in "NS" else "EW")
+    )
+    text = said(page)
+    assert "Next: Round 3" in text or "Now: Round 3" in text
+    assert f"Table {seat.table.number} · {seat.get_position_display()}" in text
+    assert f"Your partner: {partner.number}, {partner.names}" in text
+    assert pair_words(page) == []
+
+
+def evening_queries(token: str) -> int:
+    cache.clear()  # the player's history is cached: count the cold page
+    with CaptureQueriesContext(connection) as queries:
+        assert Client().get(reverse("link_evening", args=[token])).status_code == 200
+    return len(queries)
+
+
+def test_my_evening_reads_as_many_queries_after_one_round_as_after_two(
+    club: Club, organiser: User
+) -> None:
+    tournament = individual(club, PLAYERS_12, published=True, result_entry="players", rounds=3)
+    token = tournament.pairs.get(number=7).token
+    play(tournament, 1, organiser)
+    after_one = evening_queries(token)
+    play(tournament, 2, organiser)
+    assert evening_queries(token) == after_one

@@ -165,11 +165,12 @@ def _board_context(round_: Round, **extra: Any) -> dict[str, Any]:
             for seat in table.seats.all()
         }
         context.setdefault(
-            "swap_form", SwapForm(
+            "swap_form",
+            SwapForm(
                 pairs=selectors.pairs_of(tournament),
                 places=places,
                 individual=tournament.is_individual,
-            )
+            ),
         )
         context.setdefault(
             "reseat_form",
