@@ -97,7 +97,7 @@ class SwapForm(forms.Form):
         places = places or {}
         self.individual = individual
         if individual:
-            for name, label, help_text, required in (
+            for name, title, help_text, required in (
                 (
                     "pair_a",
                     _("Swap player"),
@@ -112,7 +112,7 @@ class SwapForm(forms.Form):
                 ),
             ):
                 chosen = cast("forms.ModelChoiceField[Pair]", self.fields[name])
-                chosen.label, chosen.help_text = label, help_text
+                chosen.label, chosen.help_text = title, help_text
                 chosen.empty_label = _("Choose a player")
                 chosen.error_messages = {
                     "required": required,
