@@ -178,6 +178,7 @@ class ChangesFilter(forms.Form):
     round = forms.IntegerField(label=_("Round"), min_value=1, max_value=999, required=False)
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=999, required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, individual: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [("", _("everything")), *kind_choices()]  # type: ignore[attr-defined]
+        kinds = kind_choices(individual=individual)
+        self.fields["kind"].choices = [("", _("everything")), *kinds]  # type: ignore[attr-defined]

@@ -9,10 +9,13 @@ seats four players a table (North and South partner East and West); one to three
 out at bye tables of their own.
 """
 
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, ngettext_lazy
+
+from tournaments.rules.glossary import Words
 
 PAIRS, PLAYERS = "pairs", "players"
 """The values of `Tournament.entrants`."""
@@ -31,6 +34,13 @@ POSITIONS = ("N", "S", "E", "W")
 
 
 class Shaped(Protocol):
+    entrants: str
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A tournament's shape alone, for a reader without the tournament (a Shaped)."""
+
     entrants: str
 
 
@@ -114,6 +124,128 @@ ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {
             "Round 2 is seated: players can no longer be added. A player who leaves withdraws "
             "on their own page."
         ),
+    ),
+    "substitute_help": (
+        _(
+            "A player leaves and another takes their place for the rest of the evening: the "
+            "pair keeps its number and its results."
+        ),
+        _(
+            "The player leaves and another takes their place for the rest of the evening: the "
+            "number and the results so far stay."
+        ),
+    ),
+    "link_heading": (_("Private link and pair code"), _("Private link and player code")),
+    "link_help": (
+        _(
+            "The pair's own link for the whole evening and its pair code are on its slip, "
+            "handed to the pair alone. If the slip is lost, or another pair has seen it, give "
+            "the pair a new link and code: the old ones stop working at once."
+        ),
+        _(
+            "The player's own link for the whole evening and their player code are on their "
+            "slip, handed to the player alone. If the slip is lost, or someone else has seen "
+            "it, give the player a new link and code: the old ones stop working at once."
+        ),
+    ),
+    "print_one_slip": (_("Print this pair's slip"), _("Print this player's slip")),
+    "reissue": (_("New link and pair code"), _("New link and player code")),
+    "reissue_confirm": (
+        _("Give pair %(number)s a new link and pair code? Its old slip stops working at once."),
+        _(
+            "Give player %(number)s a new link and player code? Their old slip stops working "
+            "at once."
+        ),
+    ),
+    "withdraw_heading": (_("Withdraw the pair"), _("Withdraw the player")),
+    "withdraw_confirm": (
+        _("Withdraw pair %(number)s? It plays no more rounds; its results so far count."),
+        _("Withdraw player %(number)s? They play no more rounds; their results so far count."),
+    ),
+    "withdraw_seated": (
+        _("Round %(number)s is seated but not started: choose what becomes of the pair's table."),
+        _("Round %(number)s is seated but not started: choose what becomes of the player's table."),
+    ),
+    "withdraw_help": (
+        _(
+            "The pair leaves the evening: it is not seated from round %(number)s on. Its "
+            "results so far keep counting, and it stays in the standings, marked “withdrawn”."
+        ),
+        _(
+            "The player leaves the evening: they are not seated from round %(number)s on. "
+            "Their results so far keep counting, and they stay in the standings, marked "
+            "“withdrawn”."
+        ),
+    ),
+    # the change log (selectors.audit): the kinds of change, then its lines
+    "kind:pair_added": (_("Pair added"), _("Player added")),
+    "kind:pair_removed": (_("Pair removed"), _("Player removed")),
+    "kind:pair_withdrawn": (_("Pair withdrawn"), _("Player withdrawn")),
+    "kind:pair_joined": (_("Late pair joined"), _("Late player joined")),
+    "kind:absent_withdrawn": (_("Absent pairs withdrawn"), _("Absent players withdrawn")),
+    "kind:written": (_("Written by a pair"), _("Written by a player")),
+    "log_added": (_("Pairs added: %(numbers)s."), _("Players added: %(numbers)s.")),
+    "log_removed": (
+        _("Pair %(pair)s (%(names)s) removed."),
+        _("Player %(pair)s (%(names)s) removed."),
+    ),
+    "log_renamed": (
+        _("Pair %(pair)s: %(before)s is now %(after)s."),
+        _("Player %(pair)s: %(before)s is now %(after)s."),
+    ),
+    "log_withdrew": (
+        _("Pair %(pair)s (%(names)s) withdrew: it plays no more from round %(round)s."),
+        _("Player %(pair)s (%(names)s) withdrew: they play no more from round %(round)s."),
+    ),
+    "log_joined": (
+        _("Pair %(pair)s (%(names)s) joined late: it plays from round %(round)s."),
+        _("Player %(pair)s (%(names)s) joined late: they play from round %(round)s."),
+    ),
+    "log_substituted": (
+        _("Pair %(pair)s: %(substitute)s replaces %(player)s from round %(round)s."),
+        _("Player %(pair)s: %(substitute)s replaces %(player)s from round %(round)s."),
+    ),
+    "log_swapped": (
+        _("Pairs %(a)s and %(b)s changed places."),
+        _("Players %(a)s and %(b)s changed places."),
+    ),
+    "log_why_withdrawn": (_("A pair withdrew."), _("A player withdrew.")),
+    "log_why_joined": (_("A late pair joined."), _("A late player joined.")),
+    "log_link": (
+        _("Pair %(pair)s (%(names)s): a new link and pair code; the old ones no longer work."),
+        _("Player %(pair)s (%(names)s): a new link and player code; the old ones no longer work."),
+    ),
+    "log_on": (_("pair %(pair)s"), _("player %(pair)s")),
+    "log_code_of": (
+        _("the pair code of %(pair_word)s %(number)s"),
+        _("the player code of %(pair_word)s %(number)s"),
+    ),
+    "log_accepted_with_code": (
+        _(
+            "Deal %(deal)s accepted with the pair code, on the phone of %(writer)s, who wrote "
+            "it: %(after)s."
+        ),
+        _(
+            "Deal %(deal)s accepted with the player code, on the phone of %(writer)s, who "
+            "wrote it: %(after)s."
+        ),
+    ),
+    "mark_on": (_("Pair %(pair)s"), _("Player %(pair)s")),
+    "results_by_players": (
+        _(
+            "Each pair has its own link and pair code, on a slip for it alone: print the slips "
+            "and hand each pair its own at check-in. Deals the pairs disagree on wait for you "
+            "on the round board."
+        ),
+        _(
+            "Each player has their own link and player code, on a slip for them alone: print "
+            "the slips and hand each player their own at check-in. Deals the players disagree "
+            "on wait for you on the round board."
+        ),
+    ),
+    "level_ranked_by": (
+        _("Pairs level on VP are ranked by"),
+        _("Players level on VP are ranked by"),
     ),
     "print_slips": (_("Print the pair slips"), _("Print the player slips")),
     "slips_note": (
@@ -225,6 +357,48 @@ ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {
             "total",
         ),
     ),
+    "absent_confirm": (
+        ngettext_lazy(
+            "Withdraw pair %(numbers)s? It plays no round this evening.",
+            "Withdraw the %(count)s absent pairs (%(numbers)s)? They play no round this evening.",
+            "count",
+        ),
+        ngettext_lazy(
+            "Withdraw player %(numbers)s? They play no round this evening.",
+            "Withdraw the %(count)s absent players (%(numbers)s)? They play no round this evening.",
+            "count",
+        ),
+    ),
+    "absent_list": (
+        ngettext_lazy(
+            "Not checked in: pair %(numbers)s.", "Not checked in: pairs %(numbers)s.", "count"
+        ),
+        ngettext_lazy(
+            "Not checked in: player %(numbers)s.", "Not checked in: players %(numbers)s.", "count"
+        ),
+    ),
+    "absent_withdraw": (
+        ngettext_lazy("Withdraw the absent pair", "Withdraw the %(count)s absent pairs", "count"),
+        ngettext_lazy(
+            "Withdraw the absent player", "Withdraw the %(count)s absent players", "count"
+        ),
+    ),
+    "absent_withdrawn": (
+        _("Withdrawn as absent: pairs %(numbers)s. They play no round."),
+        _("Withdrawn as absent: players %(numbers)s. They play no round."),
+    ),
+    "entered_from": (
+        ngettext_lazy(
+            "%(count)s pair entered from %(name)s.",
+            "%(count)s pairs entered from %(name)s.",
+            "count",
+        ),
+        ngettext_lazy(
+            "%(count)s player entered from %(name)s.",
+            "%(count)s players entered from %(name)s.",
+            "count",
+        ),
+    ),
     "emails_of": (
         _("E-mail addresses of pair %(number)s"),
         _("E-mail addresses of player %(number)s"),
@@ -255,8 +429,21 @@ ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {
 def entrant_text(tournament: Shaped, key: str, **values: object) -> str:
     """What a page says of the tournament's entrants (`ENTRANT_TEXTS[key]`): the pairs
     evening's sentence, or the individual one's, with `values` put in."""
-    text = ENTRANT_TEXTS[key][is_individual(tournament)]
+    return shape_text(is_individual(tournament), key, **values)
+
+
+def shape_text(individual: bool, key: str, **values: object) -> str:
+    """`entrant_text` for a reader that knows the shape but not the tournament."""
+    text = ENTRANT_TEXTS[key][individual]
     return str(text % values if values else text)
+
+
+def entrant_words(words: Words, individual: bool) -> Words:
+    """The game's words with "pair" meaning the entrant: a player alone in an individual
+    tournament (for the texts that name an entrant by `words["pair"]`)."""
+    if not individual:
+        return words
+    return Words({**words, "pair": words["player"], "pairs": words["players"]})
 
 
 def field_text(tournament: Shaped, playing: int) -> str:

@@ -8,14 +8,16 @@ ENTRANT_TEXTS), so that a template never branches on the tournament's shape itse
 
 from django import template
 
-from tournaments.rules.shapes import Shaped
+from tournaments.rules.shapes import Shaped, shape_text
 from tournaments.rules.shapes import entrant_text as text_of
 
 register = template.Library()
 
 
 @register.simple_tag
-def entrant_text(tournament: Shaped, key: str, **values: object) -> str:
+def entrant_text(tournament: Shaped | str, key: str, **values: object) -> str:
     """The sentence `key` as this tournament says it, with `values` put in (escaped as any
-    variable is)."""
+    variable is); a pairs evening's where the template was given no tournament."""
+    if isinstance(tournament, str):
+        return shape_text(False, key, **values)
     return text_of(tournament, key, **values)

@@ -19,6 +19,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import Club, Tournament
 from tournaments.rules.shapes import entrant_text
+from tournaments.services.decisions import decision_take
 from tournaments.tests.test_individual_tournaments import PLAYERS_12, individual, play
 
 PAIR_WORD = re.compile(r"\bpairs?\b|\bpair's\b|\bpairs'", re.I)
@@ -47,7 +48,11 @@ def pair_words(page: str) -> list[str]:
 def evening(club: Club, organiser: User) -> Tournament:
     """12 players, published, results entered by the players: round 1 played, round 2 seated."""
     tournament = individual(club, PLAYERS_12, published=True, result_entry="players", rounds=3)
-    play(tournament, 1, organiser)
+    first = play(tournament, 1, organiser)
+    decision_take(
+        table=first.tables.get(number=2), kind="penalty", pair=tournament.pairs.get(number=3),
+        mp=50, reason="Slow play", user=organiser,
+    )  # fmt: skip
     services.round_prepare(tournament=tournament, seed=2)
     return tournament
 
@@ -58,6 +63,7 @@ def test_an_individual_evening_s_pages_say_player_where_they_meant_pair(
     club, first = evening.club, evening.round_set.get(number=1)
     second = evening.round_set.get(number=2)
     player = evening.pairs.get(number=7)
+    table = first.tables.get(number=2)  # N 2, S 3, E 5, W 7; a penalty on player 3
     pages = {
         "pairs": reverse("pairs_add", args=[evening.pk]),
         "round board, seated": reverse("round_board", args=[second.pk]),
@@ -73,6 +79,11 @@ def test_an_individual_evening_s_pages_say_player_where_they_meant_pair(
         "find your table": reverse("public_find", args=[club.slug, evening.slug]),
         "player's table": reverse("link_table", args=[player.token]),
         "my evening": reverse("link_evening", args=[player.token]),
+        "player's public page": reverse("public_pair", args=[club.slug, evening.slug, 7]),
+        "change log": reverse("tournament_changes", args=[evening.pk]),
+        "table page": reverse("table_entry", args=[table.pk]),
+        "decision page": reverse("table_decision", args=[table.pk]),
+        "tournament page": reverse("tournament_detail", args=[evening.pk]),
     }
     for name, url in pages.items():
         response = organiser_client.get(url)
@@ -94,10 +105,28 @@ def test_an_individual_evening_s_pages_say_player_where_they_meant_pair(
     assert '<th class="num">Player</th>' in find
     public = said(organiser_client.get(pages["public standings"]).content.decode())
     assert "a name to see the player's rounds" in public
-    detail = said(
-        organiser_client.get(reverse("tournament_detail", args=[evening.pk])).content.decode()
+    detail = said(organiser_client.get(pages["tournament page"]).content.decode())
+    assert "Print the player slips" in detail
+    assert "Players level on VP are ranked by" in detail
+    log = said(organiser_client.get(pages["change log"]).content.decode())
+    assert "Players added: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12." in log
+    assert "Player added" in log and "player 3, −50 MP" in log
+    decision = organiser_client.get(pages["decision page"]).content.decode()
+    assert "On which player?" in said(decision)
+    # the four players of the table, each alone, North, South, East, West
+    chosen = re.findall(r'name="pair" value="(\d+)"', decision)
+    assert chosen == ["2", "3", "5", "7"]
+    public = said(organiser_client.get(pages["public standings"]).content.decode())
+    assert "Player 3. Round 1, table 2. −50 MP." in public
+    page = said(organiser_client.get(pages["player's public page"]).content.decode())
+    assert "Table 2 · West Your partner: 5, Nome5 Cognome5" in page
+    assert "Against: 2, Nome2 Cognome2; 3, Nome3 Cognome3" in page
+    assert "Deal 1 7 – 5 140" in page  # the deal's lines name each partnership's players
+    player_page = said(
+        organiser_client.get(reverse("pair_detail", args=[player.pk])).content.decode()
     )
-    assert "Print the player slips" in detail and "Print the pair slips" not in detail
+    assert "Player 7: Nome7 Cognome7" in player_page and "Withdraw the player" in player_page
+    assert "Private link and player code" in player_page
 
 
 def test_seating_an_individual_round_offers_no_mitchell_step(

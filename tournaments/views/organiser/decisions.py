@@ -17,7 +17,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import selectors
-from tournaments.forms.decisions import KIND_HELP, CancelForm, DecisionForm
+from tournaments.forms.decisions import CancelForm, DecisionForm, kind_help_for
 from tournaments.models import Decision, Pair, Table
 from tournaments.rules import decisions as rules
 from tournaments.selectors.table import TablePage, table_page
@@ -34,8 +34,16 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def decision_form(page: TablePage, data: Any = None, initial: Any = None) -> DecisionForm:
-    pairs = [p for p in (page.pairs["ns"], page.pairs["ew"]) if p is not None]
-    return DecisionForm(data, pairs=pairs, words=page.tournament.words, initial=initial)
+    table = page.table  # at an individual table, its four players: N, S, E, W
+    seated = (table.ns, table.ns_partner, table.ew, table.ew_partner)
+    pairs = [p for p in seated if p is not None]
+    return DecisionForm(
+        data,
+        pairs=pairs,
+        words=page.tournament.words,
+        individual=page.tournament.is_individual,
+        initial=initial,
+    )
 
 
 def _back_url(page: TablePage, back: str) -> str:
@@ -109,7 +117,7 @@ def _render(
         "table": page.table,
         "tournament": page.tournament,
         "decision_form": form,
-        "kind_help": KIND_HELP,
+        "kind_help": kind_help_for(page.tournament),
         "back": back,
     }
     name = f"{PAGE}#decision-form" if request.htmx else PAGE

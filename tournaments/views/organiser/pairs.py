@@ -21,6 +21,7 @@ from tournaments.forms.pairs import EntrantsFileForm, RenameForm, SubstituteForm
 from tournaments.forms.records import EmailForm
 from tournaments.models import Pair, Player, Round, Tournament
 from tournaments.rules import limits
+from tournaments.rules.shapes import entrant_text
 from tournaments.selectors.pairs import player_spells, withdrawal_seat
 from tournaments.services import ServiceError
 from tournaments.views.organiser.setup import pairs_context
@@ -356,12 +357,7 @@ def entrants_upload(request: HttpRequest, tournament_id: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                ngettext(
-                    "%(count)s pair entered from %(name)s.",
-                    "%(count)s pairs entered from %(name)s.",
-                    len(pairs),
-                )
-                % {"count": len(pairs), "name": upload.name},
+                entrant_text(tournament, "entered_from", count=len(pairs), name=upload.name),
             )
             return redirect("pairs_add", tournament_id=tournament.pk)
     context = pairs_context(tournament)
