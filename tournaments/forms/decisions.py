@@ -119,7 +119,11 @@ class DecisionForm(forms.Form):
                 "Late arrival, walk-over, abandonment and penalty fall on one player."
             )
             kind = cast("forms.ChoiceField", self.fields["kind"])
-            kind.choices = [(k, PLAYER_KIND_LABELS.get(k, label)) for k, label in kind.choices]
+            kind.choices = [
+                (k, PLAYER_KIND_LABELS.get(k, label))
+                for k, label in Decision.Kind.choices
+                if k != rules.CANCEL
+            ]
         self.fields["pair"].widget = forms.RadioSelect(
             choices=[(p.number, f"{p.number}. {p.names}") for p in pairs]
         )
