@@ -247,6 +247,26 @@ ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {
         _("Pairs level on VP are ranked by"),
         _("Players level on VP are ranked by"),
     ),
+    "no_table_yet": (
+        _(
+            "Your pair has no table yet: it appears here by itself as soon as the organiser "
+            "seats the round. Keep this page open, or scan your slip again later."
+        ),
+        _(
+            "You have no table yet: it appears here by itself as soon as the organiser seats "
+            "the round. Keep this page open, or scan your slip again later."
+        ),
+    ),
+    "page_yours": (
+        _(
+            "This page is your pair's alone for the whole evening: it follows you from table "
+            "to table. Keep your slip to yourselves."
+        ),
+        _(
+            "This page is yours alone for the whole evening: it follows you from table to "
+            "table. Keep your slip to yourself."
+        ),
+    ),
     "print_slips": (_("Print the pair slips"), _("Print the player slips")),
     "slips_note": (
         _("one a pair, with its own link and pair code: hand each pair its own at check-in"),

@@ -30,6 +30,7 @@ from tournaments.rules.entry import (
 )
 from tournaments.rules.glossary import words_for
 from tournaments.rules.progress import finished_refusal
+from tournaments.rules.shapes import entrant_words
 from tournaments.selectors import results
 from tournaments.selectors.access import User
 from tournaments.selectors.players import seat_link_refusal
@@ -204,7 +205,8 @@ def proposal_write(
             )
         raise ServiceError(_("Enter deal %(number)s first.") % {"number": expected})
     open_ = list(table.proposals.filter(number=number, status__in=OPEN).select_related("pair"))
-    words = words_for(table.round.tournament.variant)
+    tournament = table.round.tournament
+    words = entrant_words(words_for(tournament.variant), tournament.is_individual)
     for other in open_:
         if other.status == DealProposal.Status.DISPUTED:
             if later_deals_wait(table.round.tournament.play_format):

@@ -140,6 +140,10 @@ def test_seating_an_individual_round_offers_no_mitchell_step(
     assert "Mitchell" not in text and 'name="step"' not in page
     assert "8 players: the complete schedule, 12 players: the rotation" in text
     assert "The seating of 12 players is worked out and saved" in text
+    # a player's link before round 1 is seated: their own page waits for their table
+    waiting = Client().get(reverse("link_evening", args=[tournament.pairs.get(number=7).token]))
+    assert pair_words(waiting.content.decode()) == []
+    assert "Player 7" in said(waiting.content.decode())
     # 13 players: one sits out, the others play at three tables
     services.pairs_add(tournament=tournament, text="Nome13 Cognome13")
     text = said(
