@@ -10,8 +10,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tournaments.models import Decision, ResultChange, Round, Tournament, TournamentEvent
+from tournaments.rules.entrant_texts import ENTRANT_TEXTS, shape_text
 from tournaments.rules.glossary import Words
-from tournaments.rules.shapes import ENTRANT_TEXTS, shape_text
 from tournaments.selectors import evening
 from tournaments.templatetags.numbers import points_text
 

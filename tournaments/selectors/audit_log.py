@@ -9,7 +9,7 @@ from typing import overload
 from django.db.models import IntegerField, QuerySet, Value
 
 from tournaments.models import Deal, ResultChange, Tournament, TournamentEvent
-from tournaments.rules.shapes import entrant_words
+from tournaments.rules.entrant_texts import entrant_words
 from tournaments.selectors.audit import Action, AuditLine, Kind, change_line, event_line
 
 

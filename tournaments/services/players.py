@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from scoring import InvalidMatch
 from tournaments.models import DealProposal, ResultChange, Seat, Table
+from tournaments.rules.entrant_texts import entrant_words
 from tournaments.rules.entry import (
     deal_number_refusal,
     entry_refusal,
@@ -30,7 +31,6 @@ from tournaments.rules.entry import (
 )
 from tournaments.rules.glossary import words_for
 from tournaments.rules.progress import finished_refusal
-from tournaments.rules.shapes import entrant_words
 from tournaments.selectors import results
 from tournaments.selectors.access import User
 from tournaments.selectors.players import seat_link_refusal

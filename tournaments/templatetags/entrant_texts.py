@@ -1,5 +1,5 @@
-"""What a page says of a tournament's entrants, pairs or players alone (`rules.shapes`
-ENTRANT_TEXTS), so that a template never branches on the tournament's shape itself.
+"""What a page says of a tournament's entrants, pairs or players alone
+(`rules.entrant_texts`), so that a template never branches on the tournament's shape itself.
 
     {% load entrant_texts %}
     {% entrant_text tournament "entrants_count" count=pairs|length %}
@@ -8,8 +8,9 @@ ENTRANT_TEXTS), so that a template never branches on the tournament's shape itse
 
 from django import template
 
-from tournaments.rules.shapes import Shaped, shape_text
-from tournaments.rules.shapes import entrant_text as text_of
+from tournaments.rules.entrant_texts import entrant_text as text_of
+from tournaments.rules.entrant_texts import shape_text
+from tournaments.rules.shapes import Shaped
 
 register = template.Library()
 

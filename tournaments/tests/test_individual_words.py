@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Club, Tournament
-from tournaments.rules.shapes import entrant_text
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.services.decisions import decision_take
 from tournaments.tests.test_individual_tournaments import PLAYERS_12, individual, play
 

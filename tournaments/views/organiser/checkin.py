@@ -14,8 +14,8 @@ from django.views.decorators.vary import vary_on_headers
 
 from tournaments import selectors, services
 from tournaments.models import Tournament
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.evening import check_in_refusal
-from tournaments.rules.shapes import entrant_text
 from tournaments.services import ServiceError
 from tournaments.views.organiser.setup import HtmxHttpRequest
 

@@ -21,7 +21,7 @@ from tournaments.forms.pairs import EntrantsFileForm, RenameForm, SubstituteForm
 from tournaments.forms.records import EmailForm
 from tournaments.models import Pair, Player, Round, Tournament
 from tournaments.rules import limits
-from tournaments.rules.shapes import entrant_text
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.selectors.pairs import player_spells, withdrawal_seat
 from tournaments.services import ServiceError
 from tournaments.views.organiser.setup import pairs_context

@@ -21,8 +21,9 @@ from tournaments import selectors, services
 from tournaments.forms.rounds import MovementForm, PrepareForm, SwapForm
 from tournaments.models import Round, Table, Tournament
 from tournaments.rules import limits
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.evening import clock_refusal, pause_refusal
-from tournaments.rules.shapes import entrant_text, field_text, movements_offered
+from tournaments.rules.shapes import field_text, movements_offered
 from tournaments.selectors import evening as evening_reads
 from tournaments.selectors import players, progress
 from tournaments.selectors.decisions import marks_by_table

@@ -22,8 +22,8 @@ from tournaments.forms.pairs import EntrantsFileForm, ReopenForm
 from tournaments.forms.settings import TournamentForm
 from tournaments.forms.setup import PairsForm
 from tournaments.models import Pair, Round, Tournament
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.glossary import KIND_TERMS, words_for
-from tournaments.rules.shapes import entrant_text
 from tournaments.services import ServiceError
 from tournaments.tables import StandingsTable
 
