@@ -10,10 +10,11 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
+from tournaments.rules.entrant_log_texts import LOG_TEXTS
 from tournaments.rules.glossary import Words
 from tournaments.rules.shapes import Shaped, is_individual
 
-ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {
+PAGE_TEXTS: dict[str, tuple[Any, Any]] = {
     "created": (
         _("“%(name)s” is created. Now add the pairs."),
         _("“%(name)s” is created. Now add the players."),
@@ -107,59 +108,6 @@ ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {
             "“withdrawn”."
         ),
     ),
-    # the change log (selectors.audit): the kinds of change, then its lines
-    "kind:pair_added": (_("Pair added"), _("Player added")),
-    "kind:pair_removed": (_("Pair removed"), _("Player removed")),
-    "kind:pair_withdrawn": (_("Pair withdrawn"), _("Player withdrawn")),
-    "kind:pair_joined": (_("Late pair joined"), _("Late player joined")),
-    "kind:absent_withdrawn": (_("Absent pairs withdrawn"), _("Absent players withdrawn")),
-    "kind:written": (_("Written by a pair"), _("Written by a player")),
-    "log_added": (_("Pairs added: %(numbers)s."), _("Players added: %(numbers)s.")),
-    "log_removed": (
-        _("Pair %(pair)s (%(names)s) removed."),
-        _("Player %(pair)s (%(names)s) removed."),
-    ),
-    "log_renamed": (
-        _("Pair %(pair)s: %(before)s is now %(after)s."),
-        _("Player %(pair)s: %(before)s is now %(after)s."),
-    ),
-    "log_withdrew": (
-        _("Pair %(pair)s (%(names)s) withdrew: it plays no more from round %(round)s."),
-        _("Player %(pair)s (%(names)s) withdrew: they play no more from round %(round)s."),
-    ),
-    "log_joined": (
-        _("Pair %(pair)s (%(names)s) joined late: it plays from round %(round)s."),
-        _("Player %(pair)s (%(names)s) joined late: they play from round %(round)s."),
-    ),
-    "log_substituted": (
-        _("Pair %(pair)s: %(substitute)s replaces %(player)s from round %(round)s."),
-        _("Player %(pair)s: %(substitute)s replaces %(player)s from round %(round)s."),
-    ),
-    "log_swapped": (
-        _("Pairs %(a)s and %(b)s changed places."),
-        _("Players %(a)s and %(b)s changed places."),
-    ),
-    "log_why_withdrawn": (_("A pair withdrew."), _("A player withdrew.")),
-    "log_why_joined": (_("A late pair joined."), _("A late player joined.")),
-    "log_link": (
-        _("Pair %(pair)s (%(names)s): a new link and pair code; the old ones no longer work."),
-        _("Player %(pair)s (%(names)s): a new link and player code; the old ones no longer work."),
-    ),
-    "log_on": (_("pair %(pair)s"), _("player %(pair)s")),
-    "log_code_of": (
-        _("the pair code of %(pair_word)s %(number)s"),
-        _("the player code of %(pair_word)s %(number)s"),
-    ),
-    "log_accepted_with_code": (
-        _(
-            "Deal %(deal)s accepted with the pair code, on the phone of %(writer)s, who wrote "
-            "it: %(after)s."
-        ),
-        _(
-            "Deal %(deal)s accepted with the player code, on the phone of %(writer)s, who "
-            "wrote it: %(after)s."
-        ),
-    ),
     "mark_on": (_("Pair %(pair)s"), _("Player %(pair)s")),
     "results_by_players": (
         _(
@@ -195,6 +143,37 @@ ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {
         _(
             "This page is yours alone for the whole evening: it follows you from table to "
             "table. Keep your slip to yourself."
+        ),
+    ),
+    "takes_over": (
+        _(
+            "Takes the table from the pairs' phones: they stop entering it, and you enter its "
+            "deals on its page."
+        ),
+        _(
+            "Takes the table from the players' phones: they stop entering it, and you enter "
+            "its deals on its page."
+        ),
+    ),
+    "accept_here": (
+        _(
+            "%(side)s, read the deal, then type your pair code (the %(digits)s digits on your "
+            "pair's slip) and press Accept. You may also accept it on your own phone."
+        ),
+        _(
+            "%(side)s, read the deal, then one of you types their player code (the %(digits)s "
+            "digits on their slip) and presses Accept. You may also accept it on your own phone."
+        ),
+    ),
+    "their_code": (_("%(side)s's pair code"), _("%(side)s: a player code")),
+    "waits_for": (
+        _(
+            "Once sent, the deal waits for %(side)s to accept it, on this phone with their pair "
+            "code or on their own: it counts only then."
+        ),
+        _(
+            "Once sent, the deal waits for %(side)s to accept it, on this phone with one of "
+            "their player codes or on their own: it counts only then."
         ),
     ),
     "print_slips": (_("Print the pair slips"), _("Print the player slips")),
@@ -374,6 +353,9 @@ ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {
         ),
     ),
 }
+
+ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {**PAGE_TEXTS, **LOG_TEXTS}
+"""Every sentence that names the entrants: the pages' and the change log's."""
 
 
 def entrant_text(tournament: Shaped, key: str, **values: object) -> str:

@@ -253,3 +253,24 @@ def test_my_evening_reads_as_many_queries_after_one_round_as_after_two(
     after_one = evening_queries(token)
     play(tournament, 2, organiser)
     assert evening_queries(token) == after_one
+
+
+SIDE_THAT_CLOSED = "The pair that went out; nobody if the deal ended without a closing."
+"""The score sheet's help on who closed: at an individual table too the side that went out is
+a partnership of two players, a pair in the game's sense, so it keeps its word."""
+
+
+def test_a_round_in_play_speaks_of_players_on_the_board_and_the_player_s_table(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament = individual(club, PLAYERS_12, published=True, result_entry="players", rounds=3)
+    round_ = services.round_prepare(tournament=tournament, seed=1).round
+    services.round_start(round=round_)
+    player = tournament.pairs.get(number=7)  # West at table 2: partner 5, against 2 and 3
+    board = organiser_client.get(reverse("round_board", args=[round_.pk])).content.decode()
+    assert pair_words(board) == []
+    assert "Takes the table from the players' phones" in said(board)
+    table = Client().get(reverse("link_table", args=[player.token])).content.decode()
+    text = said(table).replace(SIDE_THAT_CLOSED, "")
+    assert PAIR_WORD.findall(text) == []
+    assert "on this phone with one of their player codes or on their own" in text
