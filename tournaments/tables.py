@@ -17,6 +17,7 @@ from django_stubs_ext import StrOrPromise
 from tournaments.models import Pair, Tournament
 from tournaments.quick_table import QuickBody
 from tournaments.rules.formats import FORMATS
+from tournaments.rules.shapes import Shape, Shaped
 from tournaments.selectors.decisions import Mark, pair_file_texts
 from tournaments.selectors.phases import latest_girone_names
 from tournaments.templatetags.numbers import points_text
@@ -179,7 +180,8 @@ class StandingsTable(QuickBody, _NamedCells, tables.Table):  # type: ignore[misc
     def render_players(self, value: str, record: Any) -> str:
         """The players one a line on a phone, "A – B" on a wider screen (app.css); then
         whether the pair withdrew or joined late (the page only: never in the files)."""
-        return format_html("{}{}", _players_html(record), pair_mark(record))
+        shape = getattr(self, "shape", None)
+        return format_html("{}{}", _players_html(record), pair_mark(record, shape))
 
     def value_players(self, value: str) -> str:
         """The files write the names as the pair is named: "First Last – First Last"."""
@@ -190,6 +192,7 @@ class StandingsTable(QuickBody, _NamedCells, tables.Table):  # type: ignore[misc
         # the pair column in the game's words ("Coppia", "Dupla"; "Giocatore" for two players)
         entrant = "player" if tournament.is_individual else "pair"
         table.columns["number"].column.verbose_name = capfirst(tournament.words[entrant])
+        table.shape = Shape(tournament.entrants)  # for the decision marks' words
         return table
 
 
@@ -216,18 +219,20 @@ class PublicStandingsTable(StandingsTable):
         link = format_html(
             '<a href="{}">{}</a>', self.pair_url(record.number), _players_html(record)
         )
-        return format_html("{}{}", link, pair_mark(record))
+        return format_html("{}{}", link, pair_mark(record, getattr(self, "shape", None)))
 
 
-def pair_mark(record: Any) -> str:
+def pair_mark(record: Any, shape: Shaped | None = None) -> str:
     """After a pair's names on the page (never in the CSV): withdrawn, or joined late; then the
-    arbiter's decisions on it, each a mark that opens to its reason."""
+    arbiter's decisions on it, each a mark that opens to its reason (named in the words of the
+    tournament's `shape`: pair, or player)."""
+    context = {"show_round": True, "tournament": shape or ""}
     marks: tuple[Mark, ...] = getattr(record, "decision_marks", ())
     decided = format_html_join(
         "",
         " {}",
         (
-            (render_to_string("tournaments/_decision_mark.html", {"mark": m, "show_round": True}),)
+            (render_to_string("tournaments/_decision_mark.html", {**context, "mark": m}),)
             for m in marks
         ),
     )

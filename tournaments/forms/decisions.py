@@ -3,7 +3,7 @@ shape of what is typed; `services.decisions` (asking `rules.decisions`) says whe
 taken, and every refusal shows in the form, nothing saved."""
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -72,6 +72,32 @@ def _individual_choice(
     )
 
 
+PLAYER_KIND_HELP = {
+    **KIND_HELP,
+    rules.LATE: _("The player came 5 to 10 minutes late: they lose the late penalty's MP."),
+    rules.WALKOVER: _(
+        "The player was absent past 10 minutes: their opponents score the walk-over award."
+    ),
+    rules.ABANDONMENT: _(
+        "The player left: they score 0 and play no more; their opponents, and every later one, "
+        "score the bye award."
+    ),
+    rules.PENALTY: _(
+        "MP or VP taken from one player in this round; the others at the table keep theirs."
+    ),
+}
+"""KIND_HELP as an individual tournament says it: a decision falls on one player."""
+PLAYER_KIND_LABELS = {
+    rules.WALKOVER: _("Walk-over (a player absent)"),
+    rules.ABANDONMENT: _("Abandonment (a player left)"),
+}
+
+
+def kind_help_for(tournament: Tournament) -> dict[str, Any]:
+    """What each kind of decision does, in the words of the tournament's shape."""
+    return PLAYER_KIND_HELP if tournament.is_individual else KIND_HELP
+
+
 class DecisionForm(forms.Form):
     kind = forms.ChoiceField(
         label=_("What do you decide?"),
@@ -121,11 +147,25 @@ class DecisionForm(forms.Form):
         words: Any = None,
         partnerships: Sequence[tuple[Pair, Pair]] = (),
         round_number: int | None = None,
+        individual: bool = False,
         **kwargs: Any,
     ) -> None:
-        """`partnerships`: an individual table's two (its players are `pairs`, N, S, E, W):
-        the decision then falls on a player or on a partnership in round `round_number`."""
+        """`pairs`: the entrants a decision may fall on (at an individual table, its four
+        players, each alone, N, S, E, W); `partnerships`: that table's two, when the decision
+        may fall on a player or on a partnership in round `round_number`."""
         super().__init__(data, **kwargs)
+        if individual:
+            chosen = self.fields["pair"]
+            chosen.label = _("On which player?")
+            chosen.help_text = _(
+                "Late arrival, walk-over, abandonment and penalty fall on one player."
+            )
+            kind = cast("forms.ChoiceField", self.fields["kind"])
+            kind.choices = [
+                (k, PLAYER_KIND_LABELS.get(k, label))
+                for k, label in Decision.Kind.choices
+                if k != rules.CANCEL
+            ]
         self.fields["pair"].widget = forms.RadioSelect(
             choices=[(p.number, f"{p.number}. {p.names}") for p in pairs]
         )

@@ -139,6 +139,17 @@ class EntrantsFileForm(forms.Form):
         ),
     )
 
+    def __init__(self, *args: Any, individual: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if individual:  # an individual tournament's file holds players, one a row
+            field = self.fields["file"]
+            field.label = _("A file of players (CSV or Excel .xlsx)")
+            field.help_text = _(
+                "One player a row: first name and surname, and the federation card number if "
+                "you have it. A first row such as “Nome; Cognome; Tessera” says which column "
+                "is which."
+            )
+
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         if upload.size > FILE_BYTES:
@@ -167,6 +178,7 @@ class ChangesFilter(forms.Form):
     round = forms.IntegerField(label=_("Round"), min_value=1, max_value=999, required=False)
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=999, required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, individual: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [("", _("everything")), *kind_choices()]  # type: ignore[attr-defined]
+        kinds = kind_choices(individual=individual)
+        self.fields["kind"].choices = [("", _("everything")), *kinds]  # type: ignore[attr-defined]

@@ -35,9 +35,17 @@ class MovementForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args: Any, offered: Sequence[str] = (), **kwargs: Any) -> None:
-        """`offered`: the movements the tournament's shape seats by (`rules.shapes`)."""
+    def __init__(
+        self, *args: Any, offered: Sequence[str] = (), individual: bool = False, **kwargs: Any
+    ) -> None:
+        """`offered`: the movements the tournament's shape seats by (`rules.shapes`); an
+        individual tournament's players move alone, and no Mitchell seats them (no step)."""
         super().__init__(*args, **kwargs)
+        if individual:
+            self.fields["movement"].help_text = _(
+                "How the players move from table to table in this round."
+            )
+            del self.fields["step"]
         if offered:
             field = cast("forms.ChoiceField", self.fields["movement"])
             field.choices = [
@@ -81,10 +89,35 @@ class SwapForm(forms.Form):
         *,
         pairs: QuerySet[Pair],
         places: Mapping[int, str] | None = None,
+        individual: bool = False,
     ) -> None:
-        """`places`: where each pair sits now, by pair id ("table 2, North-South")."""
+        """`places`: where each pair sits now, by pair id ("table 2, North-South");
+        `individual`: the entrants are players alone, and the labels say so."""
         super().__init__(data)
         places = places or {}
+        self.individual = individual
+        if individual:
+            for name, title, help_text, required in (
+                (
+                    "pair_a",
+                    _("Swap player"),
+                    _("The first player: they take the other player's table and seat."),
+                    _("Choose the first player."),
+                ),
+                (
+                    "pair_b",
+                    _("with player"),
+                    _("The second player: they take the first player's place."),
+                    _("Choose the second player."),
+                ),
+            ):
+                chosen = cast("forms.ModelChoiceField[Pair]", self.fields[name])
+                chosen.label, chosen.help_text = title, help_text
+                chosen.empty_label = _("Choose a player")
+                chosen.error_messages = {
+                    "required": required,
+                    "invalid_choice": _("Choose a player of this tournament."),
+                }
 
         def label(pair: Pair) -> str:
             place = places.get(pair.pk)
@@ -99,5 +132,9 @@ class SwapForm(forms.Form):
         super().clean()
         data = self.cleaned_data
         if data.get("pair_a") and data.get("pair_a") == data.get("pair_b"):
-            raise forms.ValidationError(gettext("Choose two different pairs to swap."))
+            raise forms.ValidationError(
+                gettext("Choose two different players to swap.")
+                if self.individual
+                else gettext("Choose two different pairs to swap.")
+            )
         return data

@@ -249,6 +249,11 @@ class Tournament(DecisionNumbers):
         return self.words["player" if self.is_individual else "pair"]
 
     @property
+    def entrants_word(self) -> str:
+        """The entrants of this tournament in its game's words: pairs, or players."""
+        return self.words["players" if self.is_individual else "pairs"]
+
+    @property
     def words(self) -> Words:
         """The words of this tournament's game in the reader's language (the active one)."""
         return words_for(self.variant)

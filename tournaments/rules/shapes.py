@@ -1,7 +1,8 @@
 """The shape of a tournament: who its entrants are (pairs, or players alone in an individual
 tournament, RULES.md "Individual tournaments"), which movements seat its rounds, and the plan
 of movements an evening follows when the organiser chose none. Services and pages ask here
-rather than testing the tournament's fields themselves.
+rather than testing the tournament's fields themselves; what a page says of the entrants
+(pairs, or players) is in `rules.entrant_texts`.
 
 In an individual tournament each player is entered as a pair row with one player: its number
 is the player number, its link and code the player's own, its standing the player's. A round
@@ -9,7 +10,10 @@ seats four players a table (North and South partner East and West); one to three
 out at bye tables of their own.
 """
 
+from dataclasses import dataclass
 from typing import Protocol
+
+from django.utils.translation import ngettext
 
 PAIRS, PLAYERS = "pairs", "players"
 """The values of `Tournament.entrants`."""
@@ -28,6 +32,13 @@ POSITIONS = ("N", "S", "E", "W")
 
 
 class Shaped(Protocol):
+    entrants: str
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A tournament's shape alone, for a reader without the tournament (a Shaped)."""
+
     entrants: str
 
 
@@ -78,3 +89,36 @@ def scheduled_individual_movement(plan: list[str], number: int, players: int, ro
 def players_per_entrant(tournament: Shaped, *, one_player_sides: bool) -> int:
     """Names a line of entry holds: one for an individual tournament or a two-player game."""
     return 1 if is_individual(tournament) or one_player_sides else 2
+
+
+def field_text(tournament: Shaped, playing: int) -> str:
+    """The field of a round about to be seated: who plays and how many sit out (one pair in
+    an odd field; up to three players, a table being four)."""
+    if not is_individual(tournament):
+        if playing % 2 == 0:
+            text = ngettext(
+                "%(counter)s pair plays, none sits out",
+                "%(counter)s pairs play, none sits out",
+                playing,
+            )
+        else:
+            text = ngettext(
+                "%(counter)s pair plays: it sits out",
+                "%(counter)s pairs play: one sits out",
+                playing,
+            )
+        return text % {"counter": playing}
+    out = playing % len(POSITIONS)
+    if not out:
+        text = ngettext(
+            "%(counter)s player plays, none sits out",
+            "%(counter)s players play, none sits out",
+            playing,
+        )
+        return text % {"counter": playing}
+    text = ngettext(
+        "%(counter)s players play: %(out)s sits out",
+        "%(counter)s players play: %(out)s sit out",
+        out,
+    )
+    return text % {"counter": playing, "out": out}

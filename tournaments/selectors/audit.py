@@ -10,6 +10,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tournaments.models import Decision, ResultChange, Round, Tournament, TournamentEvent
+from tournaments.rules.entrant_texts import ENTRANT_TEXTS, shape_text
 from tournaments.rules.glossary import Words
 from tournaments.selectors import evening
 from tournaments.templatetags.numbers import points_text
@@ -33,10 +34,12 @@ class AuditLine:
     warning: bool = False
 
 
-def kind_choices() -> list[tuple[str, str]]:
-    """Every kind a line can have, for the filter: the result changes, then the others."""
-    return [(str(value), str(label)) for value, label in Action.choices] + [
-        (str(value), str(label)) for value, label in Kind.choices
+def kind_choices(*, individual: bool = False) -> list[tuple[str, str]]:
+    """Every kind a line can have, for the filter: the result changes, then the others (named
+    as the tournament's shape says them)."""
+    return [
+        (str(value), _kind_label(str(value), individual) or str(label))
+        for value, label in [*Action.choices, *Kind.choices]
     ]
 
 
@@ -54,7 +57,11 @@ def _totals(values: Mapping[str, Any] | None, words: Words) -> str:
     return f"{words['ns']} {ns}, {words['ew']} {ew}"
 
 
-def change_line(change: ResultChange, words: Words, restorable: set[int]) -> AuditLine:
+def change_line(
+    change: ResultChange, words: Words, restorable: set[int], *, individual: bool = False
+) -> AuditLine:
+    """A result change in words; `individual`: the entrants are players alone, and the line
+    names them so (`words` then says "player" for "pair": `rules.shapes.entrant_words`)."""
     values = {
         "deal": change.deal_number,
         "before": _totals(change.before, words),
@@ -73,13 +80,7 @@ def change_line(change: ResultChange, words: Words, restorable: set[int]) -> Aud
         if change.before:
             text = _("Deal %(deal)s written again on a phone: %(before)s → %(after)s.") % values
     elif change.action == Action.ACCEPTED and (change.after or {}).get("with_code"):
-        text = (
-            _(
-                "Deal %(deal)s accepted with the pair code, on the phone of %(writer)s, who wrote "
-                "it: %(after)s."
-            )
-            % values
-        )
+        text = shape_text(individual, "log_accepted_with_code", **values)
     elif change.action == Action.ACCEPTED and (change.after or {}).get("queued"):
         text = (
             _(
@@ -105,9 +106,9 @@ def change_line(change: ResultChange, words: Words, restorable: set[int]) -> Aud
         text = _("Deal %(deal)s removed (it was %(before)s).") % values
     return AuditLine(
         at=change.at,
-        who=_who(change.user) or _link_of(change, words),
+        who=_who(change.user) or _link_of(change, words, individual),
         kind=change.action,
-        kind_label=change.get_action_display(),
+        kind_label=_kind_label(change.action, individual) or change.get_action_display(),
         round_number=change.table.round.number,
         table_number=change.table.number,
         text=text,
@@ -115,16 +116,22 @@ def change_line(change: ResultChange, words: Words, restorable: set[int]) -> Aud
     )
 
 
-def _link_of(change: ResultChange, words: Words) -> str:
+def _kind_label(kind: str, individual: bool) -> str:
+    """A kind of change that names the entrant, as an individual tournament says it ("" when
+    the kind's own label says it)."""
+    key = f"kind:{kind}"
+    return shape_text(individual, key) if individual and key in ENTRANT_TEXTS else ""
+
+
+def _link_of(change: ResultChange, words: Words, individual: bool = False) -> str:
     """Who made a step on a phone: "the link of pair 3" (the players' own entry), or "the pair
     code of pair 3" for a deal the opponents accepted on the writer's phone."""
     if change.pair is None:
         return ""
     if (change.after or {}).get("with_code"):
-        return _("the pair code of %(pair_word)s %(number)s") % {
-            "pair_word": words["pair"],
-            "number": change.pair.number,
-        }
+        return shape_text(
+            individual, "log_code_of", pair_word=words["pair"], number=change.pair.number
+        )
     return _("the link of %(pair_word)s %(number)s") % {
         "pair_word": words["pair"],
         "number": change.pair.number,
@@ -195,7 +202,11 @@ def _settings(before: Any, after: Any) -> str:
 
 
 def _decision_text(
-    values: dict[str, Any], before: Any, after: Any, details: Mapping[str, Any]
+    values: dict[str, Any],
+    before: Any,
+    after: Any,
+    details: Mapping[str, Any],
+    individual: bool = False,
 ) -> str:
     """An arbiter's decision in a sentence: what, where, on whom, the numbers and the reason."""
     kinds = dict(Decision.Kind.choices)
@@ -211,7 +222,7 @@ def _decision_text(
             _("partnership %(one)s + %(two)s") % {"one": after.get("pair"), "two": after["partner"]}
         )
     elif after.get("pair"):
-        parts.append(_("pair %(pair)s") % {"pair": after["pair"]})
+        parts.append(shape_text(individual, "log_on", pair=after["pair"]))
     if after.get("deal"):
         parts.append(_("deal %(deal)s") % {"deal": after["deal"]})
     if after.get("mp"):
@@ -245,7 +256,7 @@ def _decision_text(
     }
 
 
-def _event_text(event: TournamentEvent, words: Words) -> str:
+def _event_text(event: TournamentEvent, words: Words, individual: bool = False) -> str:
     before, after, details = event.before or {}, event.after or {}, event.details or {}
     values: dict[str, Any] = {"round": event.round_number, "table": event.table_number}
     kind = event.kind
@@ -253,18 +264,20 @@ def _event_text(event: TournamentEvent, words: Words) -> str:
         return _("Settings changed: %(changes)s.") % {"changes": _settings(before, after)}
     if kind == Kind.PAIR_ADDED and isinstance(after, list):
         numbers = [str(item.get("pair")) for item in after]
-        text = _("Pairs added: %(numbers)s.") % {"numbers": ", ".join(numbers)}
+        text = shape_text(individual, "log_added", numbers=", ".join(numbers))
         if details.get("source"):
             text += " " + _("From the file %(name)s.") % {"name": details["source"]}
         return text
     if kind == Kind.PAIR_REMOVED:
-        return _("Pair %(pair)s (%(names)s) removed.") % _pair(before)
+        return shape_text(individual, "log_removed", **_pair(before))
     if kind == Kind.PAIR_RENAMED:
-        text = _("Pair %(pair)s: %(before)s is now %(after)s.") % {
-            "pair": before.get("pair"),
-            "before": before.get("name"),
-            "after": after.get("name"),
-        }
+        text = shape_text(
+            individual,
+            "log_renamed",
+            pair=before.get("pair"),
+            before=before.get("name"),
+            after=after.get("name"),
+        )
         if before.get("card") != after.get("card"):
             text += " " + _("Card number: %(before)s → %(after)s.") % {
                 "before": before.get("card") or "—",
@@ -272,32 +285,32 @@ def _event_text(event: TournamentEvent, words: Words) -> str:
             }
         return text
     if kind == Kind.PAIR_WITHDRAWN:
-        text = _("Pair %(pair)s (%(names)s) withdrew: it plays no more from round %(round)s.") % {
-            **_pair(before),
-            "round": after.get("from_round"),
-        }
+        text = shape_text(
+            individual, "log_withdrew", **_pair(before), round=after.get("from_round")
+        )
         if details.get("seated") == "bye":
             text += " " + _("Its opponents at table %(table)s get the bye award.") % values
         elif details.get("seated") == "reseat":
             text += " " + _("Round %(round)s is seated again without it.") % values
         return text
     if kind == Kind.PAIR_JOINED:
-        return _("Pair %(pair)s (%(names)s) joined late: it plays from round %(round)s.") % {
-            **_pair(after),
-            "round": after.get("from_round"),
-        }
+        return shape_text(individual, "log_joined", **_pair(after), round=after.get("from_round"))
     if kind == Kind.SUBSTITUTED:
-        return _("Pair %(pair)s: %(substitute)s replaces %(player)s from round %(round)s.") % {
-            "pair": after.get("pair"),
-            "substitute": after.get("player"),
-            "player": before.get("player"),
-            "round": after.get("from_round"),
-        }
+        return shape_text(
+            individual,
+            "log_substituted",
+            pair=after.get("pair"),
+            substitute=after.get("player"),
+            player=before.get("player"),
+            round=after.get("from_round"),
+        )
     if kind == Kind.SEATS_SWAPPED:
-        return _("Pairs %(a)s and %(b)s changed places.") % {
-            "a": (before.get("a") or {}).get("pair"),
-            "b": (before.get("b") or {}).get("pair"),
-        }
+        return shape_text(
+            individual,
+            "log_swapped",
+            a=(before.get("a") or {}).get("pair"),
+            b=(before.get("b") or {}).get("pair"),
+        )
     if kind == Kind.ROUND_SEATED:
         return _("Round %(round)s seated: %(movement)s.") % {**values, "movement": _movement(after)}
     if kind == Kind.ROUND_RESEATED:
@@ -306,8 +319,8 @@ def _event_text(event: TournamentEvent, words: Words) -> str:
             "movement": _movement(after),
         }
         why = {
-            "pair_withdrawn": _("A pair withdrew."),
-            "pair_joined": _("A late pair joined."),
+            "pair_withdrawn": shape_text(individual, "log_why_withdrawn"),
+            "pair_joined": shape_text(individual, "log_why_joined"),
         }.get(details.get("why", ""))
         return f"{text} {why}" if why else text
     if kind == Kind.ROUND_STARTED:
@@ -333,11 +346,9 @@ def _event_text(event: TournamentEvent, words: Words) -> str:
             return _("The organiser enters table %(table)s from now on.") % values
         return _("The players of table %(table)s enter its deals again.") % values
     if kind == Kind.DECISION:
-        return _decision_text(values, before, after, details)
+        return _decision_text(values, before, after, details, individual)
     if kind == Kind.LINK_ISSUED:
-        return _(
-            "Pair %(pair)s (%(names)s): a new link and pair code; the old ones no longer work."
-        ) % _pair(after)
+        return shape_text(individual, "log_link", **_pair(after))
     if kind == Kind.IMPORTED:
         text = _("Imported from a backup")
         if details.get("from_club"):
@@ -425,14 +436,15 @@ def _event_who(event: TournamentEvent, words: Words) -> str:
     return _who(event.user)
 
 
-def event_line(event: TournamentEvent, words: Words) -> AuditLine:
+def event_line(event: TournamentEvent, words: Words, *, individual: bool = False) -> AuditLine:
+    """A change to the tournament as a whole in words (`individual` as for `change_line`)."""
     return AuditLine(
         at=event.at,
         who=_event_who(event, words),
         kind=event.kind,
-        kind_label=event.get_kind_display(),
+        kind_label=_kind_label(event.kind, individual) or event.get_kind_display(),
         round_number=event.round_number,
         table_number=event.table_number,
-        text=_event_text(event, words),
+        text=_event_text(event, words, individual),
         warning=event.kind == Kind.IMPORTED and not (event.details or {}).get("verified"),
     )

@@ -9,6 +9,7 @@ from typing import overload
 from django.db.models import IntegerField, QuerySet, Value
 
 from tournaments.models import Deal, ResultChange, Tournament, TournamentEvent
+from tournaments.rules.entrant_texts import entrant_words
 from tournaments.selectors.audit import Action, AuditLine, Kind, change_line, event_line
 
 
@@ -22,10 +23,14 @@ def audit_lines(
     """Every change of the tournament newest first, filtered (the change log's page reads one
     page of them: `selectors.audit_log`); two queries whatever the filters."""
     changes, events = audit_rows(tournament, kind, round_number, table_number)
-    words = tournament.words
+    alone = tournament.is_individual
+    words = entrant_words(tournament.words, alone)
     restorable = restorable_of(tournament)
-    lines = [change_line(change, words, restorable) for change in changes.select_related(*BY)]
-    lines += [event_line(event, words) for event in events.select_related("user")]
+    lines = [
+        change_line(change, words, restorable, individual=alone)
+        for change in changes.select_related(*BY)
+    ]
+    lines += [event_line(event, words, individual=alone) for event in events.select_related("user")]
     return sorted(lines, key=lambda line: line.at, reverse=True)
 
 
@@ -107,12 +112,13 @@ class AuditLog:
         event_keys = [pk for _, from_, pk in keys if from_ == 1]
         found_changes = ResultChange.objects.select_related(*BY).in_bulk(change_keys)
         found_events = TournamentEvent.objects.select_related("user").in_bulk(event_keys)
-        words = self.tournament.words
+        alone = self.tournament.is_individual
+        words = entrant_words(self.tournament.words, alone)
         removed = {c.table_id for c in found_changes.values() if c.action == Action.REMOVED}
         restorable = restorable_of(self.tournament, removed) if removed else set()
         return [
-            change_line(found_changes[pk], words, restorable)
+            change_line(found_changes[pk], words, restorable, individual=alone)
             if from_ == 0
-            else event_line(found_events[pk], words)
+            else event_line(found_events[pk], words, individual=alone)
             for _, from_, pk in keys
         ]

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from scoring import InvalidMatch
 from tournaments.models import DealProposal, ResultChange, Seat, Table
+from tournaments.rules.entrant_texts import entrant_words
 from tournaments.rules.entry import (
     deal_number_refusal,
     entry_refusal,
@@ -204,7 +205,8 @@ def proposal_write(
             )
         raise ServiceError(_("Enter deal %(number)s first.") % {"number": expected})
     open_ = list(table.proposals.filter(number=number, status__in=OPEN).select_related("pair"))
-    words = words_for(table.round.tournament.variant)
+    tournament = table.round.tournament
+    words = entrant_words(words_for(tournament.variant), tournament.is_individual)
     for other in open_:
         if other.status == DealProposal.Status.DISPUTED:
             if later_deals_wait(table.round.tournament.play_format):

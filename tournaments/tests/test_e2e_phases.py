@@ -280,11 +280,11 @@ def _play(base: str, page: Page, shots: Screenshots, tournament: Tournament, use
         assert round_.movement == "danese"
         expect(page.locator("#tables .badge.girone").first).to_be_visible()
         for table in round_.tables.filter(is_bye=False):
-            ns, ew = table.ns, table.ew
-            assert ns is not None and ew is not None
-            assert (ns.number in in_a) == (ew.number in in_a), "a table across the gironi"
+            north, east = table.ns, table.ew
+            assert north is not None and east is not None
+            assert (north.number in in_a) == (east.number in in_a), "a table across the gironi"
             assert table.girone is not None and table.girone.name == (
-                "A" if ns.number in in_a else "B"
+                "A" if north.number in in_a else "B"
             )
         if number == 4:
             shots.take(page, "round4-started")

@@ -7,6 +7,7 @@ from tournaments.models import Round, Seat, Table
 from tournaments.rules import names
 from tournaments.rules.glossary import words_for
 from tournaments.rules.sides import SideScore
+from tournaments.rules.states import Position
 from tournaments.selectors.decisions import Mark
 from tournaments.selectors.evening import ClockTimes
 
@@ -197,6 +198,16 @@ class RoundLine(_Seated):
     """A bye because the opponents withdrew from this table before it started: their number."""
     girone: str = ""
     """The girone of the table (empty when the whole field plays together)."""
+    position: str = ""
+    """An individual player's seat (N, S, E, W); "" for a pair."""
+    partner: PairRef | None = None
+    """An individual player's partner in the round."""
+    opponents: tuple[PairRef, ...] = ()
+    """An individual player's two opponents, in seat order."""
+
+    @property
+    def position_long(self) -> str:
+        return str(Position(self.position).label) if self.position else ""
 
     @property
     def done(self) -> bool:

@@ -21,6 +21,7 @@ from django.db.models import Subquery
 from tournaments.models import Club, DealSide, Pair, Seat, Tournament, TournamentEvent
 from tournaments.rules import decisions as rules_decisions
 from tournaments.rules.names import sort_key
+from tournaments.rules.shapes import POSITIONS
 from tournaments.rules.sides import SideScore
 from tournaments.rules.standings import STANDING_FIELDS, Penalty
 from tournaments.selectors import decisions, organiser, results
@@ -258,6 +259,16 @@ def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
         own = next(seat for seat in places.values() if seat.pair_id == pair.pk)
         other = next((seat for seat in places.values() if seat.direction != own.direction), None)
         line = _round_line(own, other, sides.get(table_id, {}))
+        if own.position:  # an individual table: the partner and both opponents, by seat
+            seated = [places[p] for p in POSITIONS if p in places and p != own.position]
+            line = replace(
+                line,
+                position=own.position,
+                partner=next(
+                    (_pair_ref(s.pair) for s in seated if s.direction == own.direction), None
+                ),
+                opponents=tuple(_pair_ref(s.pair) for s in seated if s.direction != own.direction),
+            )
         if line.is_bye:
             line = replace(line, left_by=left.get((line.round_number, line.table_number)))
         rounds.append(line)

@@ -25,7 +25,7 @@ PAGE_SIZE = 100
 @require_GET
 def tournament_changes(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
-    form = ChangesFilter(request.GET or None)
+    form = ChangesFilter(request.GET or None, individual=tournament.is_individual)
     wanted = form.cleaned_data if form.is_valid() else {}
     lines = AuditLog(
         tournament,

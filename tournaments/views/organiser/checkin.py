@@ -14,6 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from tournaments import selectors, services
 from tournaments.models import Tournament
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.evening import check_in_refusal
 from tournaments.services import ServiceError
 from tournaments.views.organiser.setup import HtmxHttpRequest
@@ -88,7 +89,6 @@ def absent_withdraw(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
         return redirect("check_in", tournament_id=tournament.pk)
     messages.success(
         request,
-        _("Withdrawn as absent: pairs %(numbers)s. They play no round.")
-        % {"numbers": ", ".join(str(n) for n in withdrawn)},
+        entrant_text(tournament, "absent_withdrawn", numbers=", ".join(str(n) for n in withdrawn)),
     )
     return redirect("tournament_detail", tournament_id=tournament.pk)

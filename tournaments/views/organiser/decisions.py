@@ -17,7 +17,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import selectors
-from tournaments.forms.decisions import KIND_HELP, CancelForm, DecisionForm
+from tournaments.forms.decisions import CancelForm, DecisionForm, kind_help_for
 from tournaments.models import Decision, Pair, Table
 from tournaments.rules import decisions as rules
 from tournaments.selectors.table import TablePage, table_page
@@ -45,7 +45,7 @@ def decision_form(page: TablePage, data: Any = None, initial: Any = None) -> Dec
     players = [player for side in partnerships for player in side]
     return DecisionForm(
         data, pairs=players, words=words, initial=initial, partnerships=partnerships,
-        round_number=table.round.number,
+        round_number=table.round.number, individual=True,
     )  # fmt: skip
 
 
@@ -125,7 +125,7 @@ def _render(
         "table": page.table,
         "tournament": page.tournament,
         "decision_form": form,
-        "kind_help": KIND_HELP,
+        "kind_help": kind_help_for(page.tournament),
         "back": back,
     }
     name = f"{PAGE}#decision-form" if request.htmx else PAGE

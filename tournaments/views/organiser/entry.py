@@ -23,7 +23,7 @@ from django_htmx.middleware import HtmxDetails
 from scoring import InvalidDeal
 from scoring.problems import Problem
 from tournaments import services
-from tournaments.forms.decisions import KIND_HELP
+from tournaments.forms.decisions import kind_help_for
 from tournaments.forms.entry import SIDES, EntryForms, initial_from_entry
 from tournaments.forms.sheet_total import written_totals
 from tournaments.models import Deal
@@ -108,7 +108,7 @@ def _context(
         "decision_form": None
         if page.no_decision
         else decision_form(page, initial=extra.pop("decision_initial", None)),
-        "kind_help": KIND_HELP,
+        "kind_help": kind_help_for(page.tournament),
         **extra,
     }
 

@@ -22,6 +22,7 @@ from tournaments.forms.records import EmailForm
 from tournaments.forms.setup import CategoryForm
 from tournaments.models import Pair, Player, Round, Tournament
 from tournaments.rules import limits
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.individual_changes import withdrawal_refusal
 from tournaments.selectors.pairs import player_spells, withdrawal_seat
 from tournaments.services import ServiceError
@@ -390,7 +391,7 @@ def pair_link_reissue(request: HttpRequest, pair_id: int) -> HttpResponse:
 def entrants_upload(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The pairs of an uploaded CSV or .xlsx file, all or none."""
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
-    form = EntrantsFileForm(request.POST, request.FILES)
+    form = EntrantsFileForm(request.POST, request.FILES, individual=tournament.is_individual)
     if form.is_valid():
         upload = form.cleaned_data["file"]
         try:
@@ -405,12 +406,7 @@ def entrants_upload(request: HttpRequest, tournament_id: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                ngettext(
-                    "%(count)s pair entered from %(name)s.",
-                    "%(count)s pairs entered from %(name)s.",
-                    len(pairs),
-                )
-                % {"count": len(pairs), "name": upload.name},
+                entrant_text(tournament, "entered_from", count=len(pairs), name=upload.name),
             )
             return redirect("pairs_add", tournament_id=tournament.pk)
     context = pairs_context(tournament)

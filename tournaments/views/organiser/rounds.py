@@ -21,8 +21,9 @@ from tournaments import selectors, services
 from tournaments.forms.rounds import MovementForm, PrepareForm, SwapForm
 from tournaments.models import Round, Table, Tournament
 from tournaments.rules import limits
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.evening import clock_refusal, pause_refusal
-from tournaments.rules.shapes import movements_offered
+from tournaments.rules.shapes import field_text, movements_offered
 from tournaments.selectors import evening as evening_reads
 from tournaments.selectors import players, progress
 from tournaments.selectors.decisions import marks_by_table
@@ -60,17 +61,19 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     if tournament.is_individual:  # the organiser's plan, else the field's size says
         planned = planned_movement(tournament, number)
     offered = movements_offered(tournament)
+    alone = tournament.is_individual
     seed = random.SystemRandom().randrange(1, 2**31)
     if request.method != "POST":
         preview = _preview(tournament, planned, None, seed)
         form = PrepareForm(
             initial={"movement": planned, "seed": seed, "previewed": _choice(planned, None)},
             offered=offered,
+            individual=alone,
         )
     else:
-        form, preview = PrepareForm(request.POST, offered=offered), None
+        form, preview = PrepareForm(request.POST, offered=offered, individual=alone), None
         if form.is_valid():
-            movement, step = form.cleaned_data["movement"], form.cleaned_data["step"]
+            movement, step = form.cleaned_data["movement"], form.cleaned_data.get("step")
             seed = form.cleaned_data["seed"] or seed
             if form.cleaned_data["previewed"] != _choice(movement, step):
                 preview = _preview(tournament, movement, step, seed)
@@ -78,7 +81,7 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 # shown before seating; sent again as it is, it is seated
                 data = request.POST.copy()
                 data.update({"seed": str(seed), "previewed": _choice(movement, step)})
-                form = PrepareForm(data, offered=offered)
+                form = PrepareForm(data, offered=offered, individual=alone)
                 form.is_valid()
             else:
                 try:
@@ -106,6 +109,7 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             "planned": Round.Movement(planned).label,
             "field": field,
             "pair_count": field.playing,
+            "field_line": field_text(tournament, field.playing),
             "form": form,
             "preview": preview,
             "asked_again": request.method == "POST" and preview is not None,
@@ -165,12 +169,19 @@ def _board_context(round_: Round, girone: str = "", **extra: Any) -> dict[str, A
             for seat in table.seats.all()
         }
         context.setdefault(
-            "swap_form", SwapForm(pairs=selectors.pairs_of(tournament), places=places)
+            "swap_form",
+            SwapForm(
+                pairs=selectors.pairs_of(tournament),
+                places=places,
+                individual=tournament.is_individual,
+            ),
         )
         context.setdefault(
             "reseat_form",
             MovementForm(
-                initial={"movement": round_.movement}, offered=movements_offered(tournament)
+                initial={"movement": round_.movement},
+                offered=movements_offered(tournament),
+                individual=tournament.is_individual,
             ),
         )
     gironi = selectors.girone_counts(tables)
@@ -284,7 +295,11 @@ def _seating_changed(
 @vary_on_headers("HX-Request")
 def round_swap(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
     round_ = _board_round(request, round_id)
-    form = SwapForm(request.POST, pairs=selectors.pairs_of(round_.tournament))
+    form = SwapForm(
+        request.POST,
+        pairs=selectors.pairs_of(round_.tournament),
+        individual=round_.tournament.is_individual,
+    )
     if not form.is_valid():
         return _seating_changed(request, round_, notes=[], problems=[], swap_form=form)
     try:
@@ -297,7 +312,7 @@ def round_swap(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
     except ServiceError as error:
         return _seating_changed(request, round_, notes=[], problems=list(error.messages))
     a, b = form.cleaned_data["pair_a"], form.cleaned_data["pair_b"]
-    done = _("Pairs %(a)s and %(b)s have changed places.") % {"a": a.number, "b": b.number}
+    done = entrant_text(round_.tournament, "swapped", a=a.number, b=b.number)
     return _seating_changed(request, round_, notes=[done, *warnings], problems=[])
 
 
@@ -306,14 +321,18 @@ def round_swap(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def round_reseat(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
     round_ = _board_round(request, round_id)
-    form = MovementForm(request.POST, offered=movements_offered(round_.tournament))
+    form = MovementForm(
+        request.POST,
+        offered=movements_offered(round_.tournament),
+        individual=round_.tournament.is_individual,
+    )
     if not form.is_valid():
         return _seating_changed(request, round_, notes=[], problems=[], reseat_form=form)
     try:
         prepared = services.round_reseat(
             round=round_,
             movement=form.cleaned_data["movement"],
-            step=form.cleaned_data["step"],
+            step=form.cleaned_data.get("step"),
             user=request.user,
         )
     except ServiceError as error:

@@ -22,6 +22,7 @@ from tournaments.forms.pairs import EntrantsFileForm, ReopenForm
 from tournaments.forms.settings import TournamentForm
 from tournaments.forms.setup import PairsForm
 from tournaments.models import Pair, Round, Tournament
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.glossary import KIND_TERMS, words_for
 from tournaments.services import ServiceError
 from tournaments.tables import StandingsTable
@@ -90,7 +91,7 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
             _warn_of_scale(request, form)
             messages.success(
                 request,
-                _("“%(name)s” is created. Now add the pairs.") % {"name": tournament.name},
+                entrant_text(tournament, "created", name=tournament.name),
             )
             return redirect("tournament_detail", tournament_id=tournament.pk)
     return _form_page(request, form, {"tournament": None})
@@ -137,7 +138,7 @@ def pairs_context(tournament: Tournament, form: PairsForm | None = None) -> dict
         # a pair's page is this, its id and "/": reversed once, not once a pair
         "pair_page": reverse("pair_detail", args=[0]).removesuffix("0/"),
         "pairs_form": form or _pairs_form(tournament, None),
-        "file_form": EntrantsFileForm(),
+        "file_form": EntrantsFileForm(individual=tournament.is_individual),
         "can_change_pairs": can_enter and not rounds,
         "can_join_late": can_enter and bool(rounds),
         "last_round": rounds[-1].number if rounds else 0,

@@ -129,7 +129,7 @@ def pair_charts(
     height = frame.bottom - frame.top
 
     play_format = tournament.play_format
-    pair_word = capfirst(tournament.words["pair"])
+    pair_word = capfirst(tournament.entrant_word)
     values = [play_format.chart_value(p) for p in points]
     top_value = max(play_format.chart_ceiling(rounds), *values)
     what, unit, slug = (str(name) for name in play_format.chart_names)
@@ -176,7 +176,7 @@ def pair_charts(
             "pair": pair_word,
             "number": number,
             "count": field_size,
-            "pairs": tournament.words["pair" if field_size == 1 else "pairs"],
+            "pairs": tournament.entrant_word if field_size == 1 else tournament.entrants_word,
         },
         description="; ".join(
             _("after round %(number)s: %(rank)s")
