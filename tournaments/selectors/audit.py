@@ -34,12 +34,17 @@ class AuditLine:
     warning: bool = False
 
 
+GIRONI_KINDS = {Kind.PHASE_PLAN, Kind.SPLIT, Kind.SPLIT_UNDONE, Kind.GIRONE_MOVE}
+"""The lines only an event of pairs in phases and gironi writes."""
+
+
 def kind_choices(*, individual: bool = False) -> list[tuple[str, str]]:
     """Every kind a line can have, for the filter: the result changes, then the others (named
-    as the tournament's shape says them)."""
+    as the tournament's shape says them; an individual evening has no gironi to split)."""
     return [
         (str(value), _kind_label(str(value), individual) or str(label))
         for value, label in [*Action.choices, *Kind.choices]
+        if not (individual and value in GIRONI_KINDS)
     ]
 
 

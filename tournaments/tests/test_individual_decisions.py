@@ -202,7 +202,7 @@ def test_marks_and_files_name_the_player_or_the_partnership(
     # and the change log
     address = reverse("tournament_changes", args=[evening.pk])
     html = organiser_client.get(address).content.decode()
-    assert "partnership 1 + 2" in html and "pair 6" in html
+    assert "partnership 1 + 2" in html and "player 6" in html
 
 
 def test_a_backup_keeps_a_decision_on_a_partnership(

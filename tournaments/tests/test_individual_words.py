@@ -92,7 +92,7 @@ def test_an_individual_evening_s_pages_say_player_where_they_meant_pair(
     pairs_page = said(organiser_client.get(pages["pairs"]).content.decode())
     assert "Players of “Singolo del giovedì”" in pairs_page
     assert "Players: 12" in pairs_page and "Print the player slips" in pairs_page
-    assert "Round 2 is seated: players can no longer be added." in pairs_page
+    assert "Round 2 is seated: a player added now is a late player." in pairs_page
     board = said(organiser_client.get(pages["round board, seated"]).content.decode())
     assert "Swap two players" in board and "Swap player" in board and "with player" in board
     assert "Mitchell" not in board  # no step to give: no Mitchell seats players
