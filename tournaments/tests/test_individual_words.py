@@ -112,7 +112,7 @@ def test_an_individual_evening_s_pages_say_player_where_they_meant_pair(
     assert "Players added: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12." in log
     assert "Player added" in log and "player 3, −50 MP" in log
     decision = organiser_client.get(pages["decision page"]).content.decode()
-    assert "On which player?" in said(decision)
+    assert "On which player or partnership?" in said(decision)
     # the four players of the table, each alone, North, South, East, West
     chosen = re.findall(r'name="pair" value="(\d+)"', decision)
     assert chosen == ["2", "3", "5", "7"]
