@@ -17,10 +17,17 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
-from tournaments.exports import export_filename, rows_csv_response, tournament_sheet
+from tournaments.exports import (
+    export_filename,
+    rows_csv_response,
+    session_cells,
+    session_header,
+    tournament_sheet,
+)
 from tournaments.models import Pair, Player, Tournament
 from tournaments.selectors.pairs import pair_changes
 from tournaments.selectors.results import played_tables, tables_by_pair
+from tournaments.selectors.sessions import sessions_of
 from tournaments.spreadsheets import Sheet, xlsx_response
 
 PLAYER_COLUMNS = ("last_name", "first_name", "card_number")
@@ -119,9 +126,17 @@ def federation_rows(tournament: Tournament, pairs: Iterable[Pair]) -> list[list[
 
 
 def federation_csv_response(tournament: Tournament, pairs: Iterable[Pair]) -> HttpResponse:
+    """The CSV; an event in two sessions adds each session's date and rounds last, on every
+    row (`session_header`: a one-session tournament's file is as it was)."""
     filename = export_filename(tournament.club.slug, tournament.slug, what="federation")
     rows = federation_rows(tournament, pairs)
-    return rows_csv_response(federation_columns(tournament), rows, filename)
+    plan = sessions_of(tournament)
+    if plan:
+        cells = session_cells(plan)
+        rows = [[*row, *cells] for row in rows]
+    return rows_csv_response(
+        [*federation_columns(tournament), *session_header(plan)], rows, filename
+    )
 
 
 def federation_xlsx_response(tournament: Tournament, pairs: Iterable[Pair]) -> HttpResponse:

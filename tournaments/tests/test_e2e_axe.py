@@ -134,6 +134,8 @@ PAGES: list[Visit] = [
     _organiser("balance_report", lambda w: [w.singles.pk]),
     # phases and gironi: the plan of a tournament not yet started
     _organiser("phase_plan", lambda w: [w.fresh.pk]),
+    # sessions: a tournament not yet started, its form
+    _organiser("sessions_plan", lambda w: [w.fresh.pk]),
     Visit("public_find", lambda w: [w.club.slug, w.singles.slug], label="find-individual"),
     Visit("public_projector", lambda w: [w.club.slug, w.singles.slug], label="wall-individual"),
     # the public pages
@@ -203,7 +205,7 @@ EXCLUDED: dict[str, str] = {
             "embed_sites_save", "token_create", "token_revoke", "webhook_create",
             "webhook_delete", "decision_cancel", "round_publish", "round_clock", "absent_withdraw",
             "club_records_save", "player_record_choice", "player_email", "link_email",
-            "phase_plan_set", "phase_split", "pair_categories",
+            "phase_plan_set", "phase_split", "pair_categories", "sessions_single",
         ],
         POST_ONLY,
     ),

@@ -29,6 +29,7 @@ from tournaments.selectors.decisions import marks_by_table
 from tournaments.selectors.pairs import round_field
 from tournaments.selectors.phases import split_missing
 from tournaments.selectors.progress import progress_of
+from tournaments.selectors.sessions import waiting_for
 from tournaments.services import ServiceError
 from tournaments.services.individual_rounds import planned_movement
 from tournaments.views.organiser.setup import HtmxHttpRequest
@@ -199,6 +200,8 @@ def _next_steps(round_: Round) -> dict[str, Any]:
     return {
         "can_seat_next": latest and not standing.seat_refusal(),
         "can_finish": latest and not standing.finish_refusal(),
+        # paused between sessions: "session 1 is over; session 2 starts on …"
+        "next_session": waiting_for(round_.tournament) if latest else None,
     }
 
 
