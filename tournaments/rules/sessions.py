@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.utils.formats import date_format
+from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 
 MAX_SESSIONS = 2
@@ -46,7 +46,7 @@ class SessionPlan:
         day = date_format(self.date, "DATE_FORMAT")
         if self.starts_at is None:
             return day
-        return f"{day}, {date_format(self.starts_at, 'TIME_FORMAT')}"
+        return f"{day}, {time_format(self.starts_at, 'TIME_FORMAT')}"
 
 
 def session_of(plan: Sequence[SessionPlan], round_number: int) -> SessionPlan | None:
