@@ -274,6 +274,11 @@ def test_a_two_day_event_pauses_between_sessions_and_carries_everything_to_day_t
     assert "Session 2 has started (round 3 is seated)" in refused.value.messages[0]
 
     services.round_start(round=third)
+    pair_page = anonymous_client.get(
+        reverse("public_pair", args=[club.slug, tournament.slug, 1])
+    ).content.decode()
+    assert '<p class="session-name">Session 1 · 21 November 2026, 3 p.m.</p>' in pair_page
+    assert '<p class="session-name">Session 2 · 28 November 2026</p>' in pair_page
     public = _public(anonymous_client, tournament)
     assert 'Round 3 seating · <span class="session-name">Session 2</span>' in public
     assert "Session 2 · Round 3 of 4 in play" in public

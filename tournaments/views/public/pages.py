@@ -280,6 +280,7 @@ def pair_page(
         charts=pair_charts(tournament, page.points, field_size=page.field_size, number=number),
         pair_url=_pair_url(tournament),
         refresh=SEATING_REFRESH_SECONDS,
+        sessions=_sessions(tournament),
     )
     template = "tournaments/public/pair.html"
     if _wants_region(request):
