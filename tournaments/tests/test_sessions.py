@@ -334,3 +334,24 @@ def test_a_one_session_tournament_has_no_sessions_in_its_backup_or_files(
     assert "sessions" not in tournament_export(tournament=tournament)
     response = organiser_client.get(reverse("standings_csv", args=[tournament.pk]))
     assert "session_" not in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_excel_standings_name_each_sessions_date_and_rounds(
+    club: Club, organiser_client: Client
+) -> None:
+    import openpyxl
+
+    tournament = _two_days(club)
+    response = organiser_client.get(reverse("standings_xlsx", args=[tournament.pk]))
+    book = openpyxl.load_workbook(io.BytesIO(response.content))
+    header, values = list(book["Tournament"].iter_rows(values_only=True))
+    assert header[-4:] == (
+        "Session 1: date", "Session 1: rounds", "Session 2: date", "Session 2: rounds",
+    )  # fmt: skip
+    assert values[-4:] == (
+        datetime.datetime(2026, 11, 21),
+        "1-2",
+        datetime.datetime(2026, 11, 22),
+        "3-4",
+    )
