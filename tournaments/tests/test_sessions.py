@@ -238,6 +238,11 @@ def test_a_two_day_event_pauses_between_sessions_and_carries_everything_to_day_t
     page = board.content.decode()
     assert "Session 1 is over; session 2 starts on 22 November 2026." in page
     assert "Seat round 3, the first of session 2" in page
+    prepare = organiser_client.get(reverse("round_prepare", args=[tournament.pk])).content.decode()
+    assert (
+        "Round 3 opens session 2, on 22 November 2026: the pairs, their links and the standings "
+        "carry over." in " ".join(prepare.split())
+    )
     # the clock does not run between the sessions
     assert board.context["clock_refusal"] == "This round is over: its clock is stopped."
     assert not board.context["can_pause"]
