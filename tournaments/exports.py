@@ -36,10 +36,12 @@ from tablib import Dataset
 from tournaments.forms.entry import POT_CHOICES
 from tournaments.models import Deal, Season, Seat, Tournament
 from tournaments.rules.glossary import Words
+from tournaments.rules.sessions import SessionPlan
 from tournaments.rules.sides import BURRACO_KINDS
 from tournaments.selectors.decisions import deal_file_texts
 from tournaments.selectors.exports import Seated, SideRow, deal_sides_of, individual_seats_of
 from tournaments.selectors.public.phases import phase_rankings
+from tournaments.selectors.sessions import sessions_of
 from tournaments.spreadsheets import Sheet, xlsx_response
 from tournaments.tables import StandingsTable
 
@@ -179,10 +181,29 @@ def table_records(table: tables.Table) -> list[dict[str, Any]]:
 
 
 def standings_csv_response(tournament: Tournament, pairs: Any) -> HttpResponse:
-    """A tournament's standings file: its StandingsTable, as the page shows it."""
+    """A tournament's standings file: its StandingsTable, as the page shows it; an event in
+    two sessions adds each session's date and rounds last (`session_header`)."""
     table = StandingsTable.for_export(tournament, pairs)
     filename = export_filename(tournament.club.slug, tournament.slug, what="standings")
-    return table_csv_response(table, filename)
+    plan = sessions_of(tournament)
+    if not plan:
+        return table_csv_response(table, filename)
+    dataset = SafeTableExport(TableExport.CSV, table).dataset
+    cells = escape_row(session_cells(plan))  # the table's rows are escaped already
+    header = [*dataset.headers, *session_header(plan)]
+    text = "".join(csv_line(row) for row in [header, *([*row, *cells] for row in dataset)])
+    return _attachment(HttpResponse(text, content_type=CSV_CONTENT_TYPE), filename)
+
+
+def session_header(plan: Sequence[SessionPlan]) -> list[str]:
+    """The columns an event in two sessions adds to its files, last (none for one session, so
+    its files stay as they were): each session's date and rounds ("1-6")."""
+    return [f"session_{s.number}_{what}" for s in plan for what in ("date", "rounds")]
+
+
+def session_cells(plan: Sequence[SessionPlan]) -> list[str]:
+    """The values of `session_header`, the same on every row: "2026-11-21", "1-6"."""
+    return [value for s in plan for value in (s.date.isoformat(), s.rounds_text)]
 
 
 # --- deal results --------------------------------------------------------------------------------
@@ -320,16 +341,24 @@ def table_sheet(table: tables.Table, title: str) -> Sheet:
 
 
 def tournament_sheet(tournament: Tournament) -> Sheet:
-    """Which tournament the file is: club, name, date (a date cell), game, format, state."""
+    """Which tournament the file is: club, name, date (a date cell), game, format, state; an
+    event in two sessions adds each session's date and rounds."""
     finished = tournament.is_finished
+    plan = sessions_of(tournament)
+    sessions_header = [
+        text % {"number": s.number}
+        for s in plan
+        for text in (_("Session %(number)s: date"), _("Session %(number)s: rounds"))
+    ]
+    sessions_cells = [value for s in plan for value in (s.date, s.rounds_text)]
     return Sheet(
         _("Tournament"),
         [_("Club"), _("Tournament"), _("Date"), _("Game"), _("Format"), _("Standings"),
-         _("Exported on")],
+         _("Exported on"), *sessions_header],
         [[
             tournament.club.name, tournament.name, tournament.date, tournament.words["game"],
             capfirst(tournament.play_format.description()),
-            _("final") if finished else _("provisional"), timezone.now(),
+            _("final") if finished else _("provisional"), timezone.now(), *sessions_cells,
         ]],
     )  # fmt: skip
 

@@ -24,10 +24,17 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
-from tournaments.exports import export_filename, rows_csv_response, tournament_sheet
+from tournaments.exports import (
+    export_filename,
+    rows_csv_response,
+    session_cells,
+    session_header,
+    tournament_sheet,
+)
 from tournaments.models import Pair, Player, Tournament
 from tournaments.selectors.pairs import pair_changes
 from tournaments.selectors.results import played_tables, tables_by_pair
+from tournaments.selectors.sessions import sessions_of
 from tournaments.spreadsheets import Sheet, xlsx_response
 
 PLAYER_COLUMNS = ("last_name", "first_name", "card_number")
@@ -154,11 +161,17 @@ def _girone_cell(pair: Pair, gironi: bool) -> list[str]:
 
 
 def federation_csv_response(tournament: Tournament, pairs: Iterable[Pair]) -> HttpResponse:
+    """The CSV; an event in two sessions adds each session's date and rounds last, on every
+    row (`session_header`: a one-session tournament's file is as it was)."""
     filename = export_filename(tournament.club.slug, tournament.slug, what="federation")
     pairs = list(pairs)
     rows = federation_rows(tournament, pairs)
+    plan = sessions_of(tournament)
+    if plan:
+        cells = session_cells(plan)
+        rows = [[*row, *cells] for row in rows]
     columns = federation_columns(tournament, gironi=_in_gironi(pairs))
-    return rows_csv_response(columns, rows, filename)
+    return rows_csv_response([*columns, *session_header(plan)], rows, filename)
 
 
 def federation_xlsx_response(tournament: Tournament, pairs: Iterable[Pair]) -> HttpResponse:

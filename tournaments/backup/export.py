@@ -38,6 +38,7 @@ from tournaments.backup.fields import (
     Row,
 )
 from tournaments.backup.phases import phases_export
+from tournaments.backup.sessions import sessions_export
 from tournaments.backup.signing import signed
 from tournaments.models import (
     Deal,
@@ -46,6 +47,7 @@ from tournaments.models import (
     Meld,
     Phase,
     Seat,
+    Session,
     Substitution,
     Table,
     Tournament,
@@ -61,7 +63,10 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
 def _document(tournament: Tournament) -> dict[str, Any]:
     tournament = (
         Tournament.objects.select_related("club", "season")
-        .annotate(has_phases=Exists(Phase.objects.filter(tournament=OuterRef("pk"))))
+        .annotate(
+            has_phases=Exists(Phase.objects.filter(tournament=OuterRef("pk"))),
+            has_sessions=Exists(Session.objects.filter(tournament=OuterRef("pk"))),
+        )
         .get(pk=tournament.pk)
     )
     in_tournament = {"round__tournament": tournament}
@@ -187,6 +192,7 @@ def _document(tournament: Tournament) -> dict[str, Any]:
         ],
         "decisions": _decisions(tournament, pair_number),
         **phases_export(tournament, pairs, has_phases=tournament.has_phases),
+        **(sessions_export(tournament) if tournament.has_sessions else {}),
     }
 
 

@@ -18,6 +18,7 @@ from tournaments.backup.decisions import restore_decisions
 from tournaments.backup.fields import Row
 from tournaments.backup.phases import restore_phases
 from tournaments.backup.reading import Backup, check_format, read
+from tournaments.backup.sessions import restore_sessions
 from tournaments.backup.signing import signature_problem
 from tournaments.models import (
     Club,
@@ -195,6 +196,7 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
     pairs = {number: pair.row for number, pair in backup.pairs.items()}
     restore_decisions(tournament, backup.decisions, pairs, users)
     restore_phases(data, tournament, pairs, tables)
+    restore_sessions(data, tournament)
 
     check_tables(backup)
     check_standings(backup)

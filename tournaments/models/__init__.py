@@ -21,6 +21,7 @@ from tournaments.models.play import (
     Seat,
     Table,
 )
+from tournaments.models.sessions import Session
 from tournaments.models.tournaments import (
     CUSTOM_SCALE,
     VARIANT_CHOICES,
@@ -49,6 +50,7 @@ __all__ = [
     "Round",
     "Season",
     "Seat",
+    "Session",
     "Substitution",
     "Table",
     "Tournament",

@@ -67,6 +67,7 @@ from tournaments.services.rounds import (
     round_swap,
 )
 from tournaments.services.seasons import season_create, season_tournaments_set, season_update
+from tournaments.services.sessions import sessions_set
 from tournaments.services.standings import (
     danese_flags_refresh,
     danese_standings,
@@ -143,6 +144,7 @@ __all__ = [
     "season_tournaments_set",
     "season_update",
     "seating_publish",
+    "sessions_set",
     "settings_ranges_check",
     "split_commit",
     "split_preview",

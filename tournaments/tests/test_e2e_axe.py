@@ -140,6 +140,8 @@ PAGES: list[Visit] = [
     Visit("public_find", lambda w: [w.club.slug, w.phased()[0].slug], label="find-gironi"),
     Visit("public_projector", lambda w: [w.club.slug, w.phased()[0].slug], label="wall-gironi"),
     Visit("public_pair", lambda w: [w.club.slug, w.phased()[0].slug, 1], label="pair-gironi"),
+    # sessions: a tournament not yet started, its form
+    _organiser("sessions_plan", lambda w: [w.fresh.pk]),
     Visit("public_find", lambda w: [w.club.slug, w.singles.slug], label="find-individual"),
     Visit("public_projector", lambda w: [w.club.slug, w.singles.slug], label="wall-individual"),
     # the public pages
@@ -209,7 +211,7 @@ EXCLUDED: dict[str, str] = {
             "embed_sites_save", "token_create", "token_revoke", "webhook_create",
             "webhook_delete", "decision_cancel", "round_publish", "round_clock", "absent_withdraw",
             "club_records_save", "player_record_choice", "player_email", "link_email",
-            "phase_plan_set", "phase_split", "pair_categories", "pair_category",
+            "phase_plan_set", "phase_split", "pair_categories", "pair_category", "sessions_single",
         ],
         POST_ONLY,
     ),

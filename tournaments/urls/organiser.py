@@ -15,6 +15,7 @@ from tournaments.views.organiser import (
     records,
     rounds,
     seasons,
+    sessions,
     setup,
 )
 
@@ -67,6 +68,8 @@ urlpatterns = [
     path(f"{T}/phases/plan/", phases.phase_plan_set, name="phase_plan_set"),
     path(f"{T}/phases/categories/", phases.pair_categories, name="pair_categories"),
     path(f"{T}/phases/<int:phase_number>/split/", phases.phase_split, name="phase_split"),
+    path(f"{T}/sessions/", sessions.sessions_plan, name="sessions_plan"),
+    path(f"{T}/sessions/one/", sessions.sessions_single, name="sessions_single"),
     path(f"{T}/check-in/absent/", checkin.absent_withdraw, name="absent_withdraw"),
     # tables and deals
     path("organise/tables/<int:table_id>/", entry.table_entry, name="table_entry"),

@@ -27,7 +27,7 @@ from django.core.cache import cache
 from django.db import DatabaseError, transaction
 from django.db.models import Exists, OuterRef
 
-from tournaments.models import Club, Phase, Tournament
+from tournaments.models import Club, Phase, Session, Tournament
 
 CACHE_SECONDS = 6 * 60 * 60
 """Entries are never stale (a new version is a new key); this only frees the space of old ones."""
@@ -44,11 +44,15 @@ T = TypeVar("T")
 def public_tournament(club_slug: str, tournament_slug: str) -> Tournament | None:
     """The tournament with its club (one query), published or not: the view decides who sees
     an unpublished one. Never cached: its `results_version` is what the cache keys are made of.
-    `in_gironi` says whether a phase is played in gironi (the pages then show their rankings)."""
+    `in_gironi` says whether a phase is played in gironi (the pages then show their rankings);
+    `has_sessions` whether it is played in two sessions (the pages then say which)."""
     gironi = Phase.objects.filter(tournament=OuterRef("pk"), scope=Phase.Scope.GIRONI)
     return (
         Tournament.objects.select_related("club")
-        .annotate(in_gironi=Exists(gironi))
+        .annotate(
+            in_gironi=Exists(gironi),
+            has_sessions=Exists(Session.objects.filter(tournament=OuterRef("pk"))),
+        )
         .filter(club__slug=club_slug, slug=tournament_slug)
         .first()
     )

@@ -23,6 +23,7 @@ from tournaments.models import Round, Table, Tournament
 from tournaments.rules import limits
 from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.evening import clock_refusal, pause_refusal
+from tournaments.rules.sessions import SessionPlan, session_of
 from tournaments.rules.shapes import field_text, movements_offered
 from tournaments.selectors import evening as evening_reads
 from tournaments.selectors import players, progress
@@ -30,6 +31,7 @@ from tournaments.selectors.decisions import marks_by_table
 from tournaments.selectors.pairs import round_field, show_round_line_ups
 from tournaments.selectors.phases import split_missing
 from tournaments.selectors.progress import progress_of
+from tournaments.selectors.sessions import sessions_of, waiting_for
 from tournaments.services import ServiceError
 from tournaments.services.individual_rounds import planned_movement
 from tournaments.views.organiser.setup import HtmxHttpRequest
@@ -113,8 +115,15 @@ def round_prepare(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             "form": form,
             "preview": preview,
             "asked_again": request.method == "POST" and preview is not None,
+            "opens_session": _opens_session(tournament, number),
         },
     )
+
+
+def _opens_session(tournament: Tournament, number: int) -> SessionPlan | None:
+    """The session round `number` opens, after the first (None otherwise)."""
+    session = session_of(sessions_of(tournament), number)
+    return session if session and session.number > 1 and session.first_round == number else None
 
 
 def _choice(movement: str, step: int | None) -> str:
@@ -218,6 +227,8 @@ def _next_steps(round_: Round) -> dict[str, Any]:
     return {
         "can_seat_next": latest and not standing.seat_refusal(),
         "can_finish": latest and not standing.finish_refusal(),
+        # paused between sessions: "session 1 is over; session 2 starts on …"
+        "next_session": waiting_for(round_.tournament) if latest else None,
     }
 
 

@@ -23,11 +23,14 @@ from django.views.decorators.vary import vary_on_headers
 from tournaments import selectors
 from tournaments.models import Club, Pair, Tournament
 from tournaments.rules.evening import unpublished_text
+from tournaments.rules.sessions import SessionPlan, next_session, session_of
+from tournaments.rules.states import RoundStatus
 from tournaments.selectors import public as leaderboard
 from tournaments.selectors import records as selectors_records
 from tournaments.selectors.public import Seating
 from tournaments.selectors.public.models import Board
 from tournaments.selectors.public.phases import girone_place, gironi_now, phase_rankings
+from tournaments.selectors.sessions import sessions_of
 from tournaments.tables import PublicStandingsTable, StandingsTable
 from tournaments.views.public.charts import pair_charts
 from tournaments.views.public.page_cache import HtmxHttpRequest, cached_for_readers
@@ -133,9 +136,41 @@ def _standings_table(
     )
 
 
+def _sessions(tournament: Tournament) -> list[SessionPlan]:
+    """The tournament's sessions (none for one played in one session: no query then)."""
+    return sessions_of(tournament) if getattr(tournament, "has_sessions", False) else []
+
+
 def _round_text(tournament: Tournament, seating: Seating | None) -> str:
     """Where the evening is, in a line, in the reader's language (the heading above it says
-    whether the standings are provisional or final: once a page; this line never says it)."""
+    whether the standings are provisional or final: once a page; this line never says it).
+    An event in two sessions says the session, and between them which one is over."""
+    text = _evening_text(tournament, seating)
+    plan = _sessions(tournament)
+    if not plan or seating is None or tournament.is_finished:
+        return text
+    waiting = next_session(
+        plan,
+        latest_round=seating.round_number,
+        latest_done=seating.round_status == RoundStatus.DONE,
+    )
+    if waiting is not None:
+        return _(
+            "Standings after session %(over)s. Session %(over)s is over; session %(number)s "
+            "starts on %(when)s."
+        ) % {"over": waiting.number - 1, "number": waiting.number, "when": waiting.when()}
+    session = session_of(plan, seating.round_number)
+    assert session is not None
+    return _("Session %(number)s · %(text)s") % {"number": session.number, "text": text}
+
+
+def _seating_session(tournament: Tournament, seating: Seating | None) -> SessionPlan | None:
+    """The session the seating shown belongs to (None in a one-session tournament)."""
+    plan = _sessions(tournament)
+    return session_of(plan, seating.round_number) if plan and seating is not None else None
+
+
+def _evening_text(tournament: Tournament, seating: Seating | None) -> str:
     if tournament.is_finished:
         played = seating.round_number if seating is not None else tournament.rounds
         return ngettext(
@@ -182,6 +217,7 @@ def tournament_page(request: HtmxHttpRequest, club_slug: str, tournament_slug: s
         table=_standings_table(request, tournament, board.standings),
         rankings=phase_rankings(tournament) if getattr(tournament, "in_gironi", False) else (),
         round_text=_round_text(tournament, board.seating),
+        seating_session=_seating_session(tournament, board.seating),
         standings_refresh=STANDINGS_REFRESH_SECONDS,
         seating_refresh=SEATING_REFRESH_SECONDS,
         **_evening(board),
@@ -246,6 +282,7 @@ def pair_page(
         charts=pair_charts(tournament, page.points, field_size=page.field_size, number=number),
         pair_url=_pair_url(tournament),
         refresh=SEATING_REFRESH_SECONDS,
+        sessions=_sessions(tournament),
     )
     template = "tournaments/public/pair.html"
     if _wants_region(request):
