@@ -57,7 +57,7 @@ PAGES: dict[str, tuple[bool, Address, int]] = {
     "organiser's tournament page": (
         True, lambda f: f"/organise/tournaments/{f.tournament.pk}/", 8,
     ),
-    "round board": (True, lambda f: f"/organise/rounds/{f.last_round.pk}/", 8),
+    "round board": (True, lambda f: f"/organise/rounds/{f.last_round.pk}/", 9),
     "change log": (True, lambda f: f"/organise/tournaments/{f.tournament.pk}/changes/", 8),
     "change log, a kind": (
         True, lambda f: f"/organise/tournaments/{f.tournament.pk}/changes/?kind=entered", 6,
@@ -73,25 +73,25 @@ PAGES: dict[str, tuple[bool, Address, int]] = {
         True, lambda f: f"/organise/tournaments/{f.tournament.pk}/print/standings/", 6,
     ),
     "print slips": (True, lambda f: f"/organise/tournaments/{f.tournament.pk}/print/slips/", 5),
-    "standings.csv": (True, lambda f: f"/organise/tournaments/{f.tournament.pk}/standings.csv", 8),
+    "standings.csv": (True, lambda f: f"/organise/tournaments/{f.tournament.pk}/standings.csv", 9),
     "deals.csv": (True, lambda f: f"/organise/tournaments/{f.tournament.pk}/deals.csv", 6),
     "standings.xlsx": (
-        True, lambda f: f"/organise/tournaments/{f.tournament.pk}/standings.xlsx", 8,
+        True, lambda f: f"/organise/tournaments/{f.tournament.pk}/standings.xlsx", 9,
     ),
-    "deals.xlsx": (True, lambda f: f"/organise/tournaments/{f.tournament.pk}/deals.xlsx", 6),
+    "deals.xlsx": (True, lambda f: f"/organise/tournaments/{f.tournament.pk}/deals.xlsx", 7),
     "public standings.csv": (
-        False, lambda f: f"/t/{f.tournament.club.slug}/{f.tournament.slug}/standings.csv", 5,
+        False, lambda f: f"/t/{f.tournament.club.slug}/{f.tournament.slug}/standings.csv", 6,
     ),
     "public standings.xlsx": (
-        False, lambda f: f"/t/{f.tournament.club.slug}/{f.tournament.slug}/standings.xlsx", 5,
+        False, lambda f: f"/t/{f.tournament.club.slug}/{f.tournament.slug}/standings.xlsx", 6,
     ),
 }  # fmt: skip
 FINISHED: dict[str, tuple[bool, Address, int]] = {
     "federation.csv": (
-        True, lambda f: f"/organise/tournaments/{f.tournament.pk}/federation.csv", 7,
+        True, lambda f: f"/organise/tournaments/{f.tournament.pk}/federation.csv", 8,
     ),
     "federation.xlsx": (
-        True, lambda f: f"/organise/tournaments/{f.tournament.pk}/federation.xlsx", 7,
+        True, lambda f: f"/organise/tournaments/{f.tournament.pk}/federation.xlsx", 8,
     ),
 }  # fmt: skip
 BACKUP_QUERIES = 13
