@@ -140,13 +140,14 @@ def history(
     before joining: it does not sit out again before the others have sat out as often."""
     tables: dict[int, list[int]] = defaultdict(list)
     bye_tables: set[int] = set()
-    seats = Seat.objects.filter(round__tournament=tournament).select_related("table")
+    seats = Seat.objects.filter(round__tournament=tournament)
     if before is not None:
         seats = seats.filter(round__number__lt=before)
-    for seat in seats:
-        tables[seat.table_id].append(seat.pair_id)
-        if seat.table.is_bye:
-            bye_tables.add(seat.table_id)
+    # plain values: a national field's history is thousands of seats, read every round
+    for table_id, pair_id, is_bye in seats.values_list("table_id", "pair_id", "table__is_bye"):
+        tables[table_id].append(pair_id)
+        if is_bye:
+            bye_tables.add(table_id)
     meetings = {(min(ids), max(ids)) for ids in tables.values() if len(ids) == 2}
     byes: dict[int, int] = defaultdict(int)
     for table_id in bye_tables:
