@@ -183,6 +183,8 @@ EXCLUDED: dict[str, str] = {
     "logout": "a POST that logs out and redirects",
     "admin:*": "Django's own admin, for the site's staff only",
     "api:*": "the JSON API; its documentation page is Swagger UI's, not the app's",
+    "public_girone": "needs an event split into gironi, which this world has not yet: "
+    "test_girone_page.py reads it (move it to PAGES with the world's phased event)",
     **dict.fromkeys(
         [
             "public_standings_csv", "public_standings_xlsx", "season_public_pairs_csv",
