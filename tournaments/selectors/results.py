@@ -167,15 +167,16 @@ def seating_of(round_: Round, *, girone: int | None = None) -> Seating:
     by_table: dict[int, dict[str, int]] = defaultdict(dict)
     numbers: dict[int, int] = {}
     bye = None
-    seats = round_.seats.select_related("table")
+    seats = round_.seats.all()
     if girone is not None:
         seats = seats.filter(table__girone_id=girone)
-    for seat in seats:
-        if seat.table.is_bye:
-            bye = seat.pair_id
+    rows = seats.values_list("table_id", "direction", "pair_id", "table__is_bye", "table__number")
+    for table_id, direction, pair_id, is_bye, number in rows:
+        if is_bye:
+            bye = pair_id
             continue
-        by_table[seat.table_id][seat.direction] = seat.pair_id
-        numbers[seat.table_id] = seat.table.number
+        by_table[table_id][direction] = pair_id
+        numbers[table_id] = number
     ordered = sorted(by_table.items(), key=lambda item: numbers[item[0]])
     tables = tuple(
         TableSeat(index if girone is not None else numbers[tid], places[NS], places[EW])
