@@ -51,6 +51,11 @@ def test_a_girone_page_shows_its_pairs_alone_ranked_as_the_phase_ranks_them(
         cells = [cell.split("</td>")[0] for cell in row.split('<td class="num">')[1:]]
         assert cells[0] == str(record.rank) and cells[1] == str(numbers[pid])
         assert cells[2].split("<td>")[0] == str(record.vp)
+    assert 'hx-trigger="every 5s"' in text  # the evening is on: the girone polls itself
+    region = anonymous_client.get(_page(tournament, "B"), HTTP_HX_REQUEST="true")
+    polled = region.content.decode().strip()
+    assert polled.startswith('<section id="girone"') and "<html" not in polled
+    assert polled.count("<tr>") == 1 + 6  # the heading row and the girone's 6 pairs
     # a pair of girone A is not on B's page
     first_of_a = numbers[a.records[0][0]]
     assert f'<td class="num">{first_of_a}</td><td>' not in text
