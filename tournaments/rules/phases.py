@@ -24,7 +24,7 @@ from tournaments.rules.standings import (
     Penalty,
     TableOutcome,
     rank_by,
-    rank_pairs,
+    tally_pairs,
     vp_taken,
     wins_taken,
 )
@@ -246,9 +246,57 @@ def girone_ranking(
     otherwise. `everyone` is every pair entered (a pair's totals before the split count the
     tables it played against pairs now in another girone). A phase's own ranking is the same
     with `carry=ZERO` and the whole field as the girone."""
+    (records,) = gironi_rankings(
+        [girone],
+        everyone,
+        before,
+        during,
+        carry=carry,
+        share=share,
+        by_matches=by_matches,
+        order=order,
+        penalties_before=penalties_before,
+        penalties_during=penalties_during,
+    )
+    return records
+
+
+def gironi_rankings(
+    gironi: Sequence[Sequence[int]],
+    everyone: Sequence[int],
+    before: Iterable[TableOutcome],
+    during: Iterable[TableOutcome],
+    *,
+    carry: str,
+    share: int = 100,
+    by_matches: bool = False,
+    order: str = MP_FIRST,
+    penalties_before: Iterable[Penalty] = (),
+    penalties_during: Iterable[Penalty] = (),
+) -> list[dict[int, PairRecord]]:
+    """`girone_ranking` of each of `gironi`, in their order: the field's totals before and
+    during the phase are added up once for all of them (not ranked: only each girone's own
+    ranking ranks)."""
     before, during = list(before), list(during)
-    pre = rank_pairs(everyone, before, by_matches=by_matches, penalties=penalties_before)
-    now = rank_pairs(everyone, during, by_matches=by_matches, penalties=penalties_during)
+    pre = tally_pairs(everyone, before, by_matches=by_matches, penalties=penalties_before)
+    now = tally_pairs(everyone, during, by_matches=by_matches, penalties=penalties_during)
+    meetings = [*before, *during] if carry == WHOLE else during
+    return [
+        _ranked_girone(girone, pre, now, meetings, carry, share, by_matches, order)
+        for girone in gironi
+    ]
+
+
+def _ranked_girone(
+    girone: Sequence[int],
+    pre: Mapping[int, PairRecord],
+    now: Mapping[int, PairRecord],
+    meetings: Sequence[TableOutcome],
+    carry: str,
+    share: int,
+    by_matches: bool,
+    order: str,
+) -> dict[int, PairRecord]:
     records: dict[int, PairRecord] = {}
     for pid in girone:
         old, new = pre[pid], now[pid]
@@ -262,7 +310,6 @@ def girone_ranking(
     members = set(girone)
     taken_of = wins_taken if by_matches else vp_taken
     taken: dict[tuple[int, int], int] = defaultdict(int)
-    meetings = [*before, *during] if carry == WHOLE else during
     for table in meetings:
         if table.ew is None or table.ns not in members or table.ew not in members:
             continue

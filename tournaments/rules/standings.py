@@ -172,20 +172,20 @@ def _mini_league(group: list[E], taken: Mapping[tuple[E, E], int]) -> list[list[
     return [level for part in parts for level in _mini_league(part, taken)]
 
 
-def rank_pairs(
-    pair_ids: Sequence[int],
+def tally_pairs(
+    pair_ids: Iterable[int],
     outcomes: Iterable[TableOutcome],
     *,
     by_matches: bool = False,
-    order: str = MP_FIRST,
     penalties: Iterable[Penalty] = (),
-    head_to_head_counts: bool = True,
+    head_to_head: dict[tuple[int, int], int] | None = None,
 ) -> dict[int, PairRecord]:
-    """Each pair's record and rank from the finished tables. Without `head_to_head_counts`
-    (an individual tournament: RULES.md) those level on both totals draw."""
+    """Each pair's totals from the finished tables, less its penalties, not ranked (`rank`
+    stays None): what a girone's ranking carries from before the split, read once for every
+    girone. A table counts only when both its pairs are among `pair_ids` (a bye: its pair).
+    With `head_to_head`, what each took from the other is added into it."""
     records = {pid: PairRecord() for pid in pair_ids}
     taken = wins_taken if by_matches else vp_taken
-    head_to_head: dict[tuple[int, int], int] = defaultdict(int)
     for table in outcomes:
         ns = records.get(table.ns)
         if ns is None:
@@ -198,7 +198,7 @@ def rank_pairs(
             continue
         credit(ns, table, by_matches=by_matches)
         credit(ew, table, east_west=True, by_matches=by_matches)
-        if not head_to_head_counts:
+        if head_to_head is None:
             continue
         ns_took, ew_took = taken(table)
         head_to_head[(table.ns, table.ew)] += ns_took
@@ -210,6 +210,28 @@ def rank_pairs(
             record.mp -= penalty.mp
             if by_matches:
                 record.point_difference -= penalty.mp
+    return records
+
+
+def rank_pairs(
+    pair_ids: Sequence[int],
+    outcomes: Iterable[TableOutcome],
+    *,
+    by_matches: bool = False,
+    order: str = MP_FIRST,
+    penalties: Iterable[Penalty] = (),
+    head_to_head_counts: bool = True,
+) -> dict[int, PairRecord]:
+    """Each pair's record and rank from the finished tables. Without `head_to_head_counts`
+    (an individual tournament: RULES.md) those level on both totals draw."""
+    head_to_head: dict[tuple[int, int], int] = defaultdict(int)
+    records = tally_pairs(
+        pair_ids,
+        outcomes,
+        by_matches=by_matches,
+        penalties=penalties,
+        head_to_head=head_to_head if head_to_head_counts else None,
+    )
 
     def totals(pid: int) -> tuple[int, int]:
         record = records[pid]

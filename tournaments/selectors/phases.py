@@ -116,6 +116,23 @@ def girone_rankings(
     """Each girone of `phase` ranked among itself, carrying what its pairs scored before the
     phase as the phase says (of the rounds before `before`, when given: the Danese inside a
     girone pairs by it)."""
+    return _rankings(tournament, phase, gironi_of(tournament, phase.number), before=before)
+
+
+def one_girone_ranking(tournament: Tournament, phase: PhasePlan, name: str) -> GironeRanking | None:
+    """Girone `name` of `phase` ranked as `girone_rankings` ranks it, the others not ranked
+    (a girone's own page); None when the phase has no such girone."""
+    views = [view for view in gironi_of(tournament, phase.number) if view.name == name]
+    return next(iter(_rankings(tournament, phase, views)), None)
+
+
+def _rankings(
+    tournament: Tournament, phase: PhasePlan, views: list[GironeView], *, before: int | None = None
+) -> list[GironeRanking]:
+    """The gironi `views` of `phase` ranked: the finished tables read once, the field's totals
+    before and during the phase added up once for all of them."""
+    if not views:
+        return []
     numbers = dict(tournament.pairs.values_list("pk", "number"))
     everyone = sorted(numbers, key=numbers.__getitem__)
     by_round = results.finished_tables(tournament, before=before).by_round
@@ -126,22 +143,22 @@ def girone_rankings(
     penalties_before = decisions.penalties_of(tournament, before=min(first, end))
     penalties_during = decisions.penalties_of(tournament, before=end, since=first)
     play = tournament.play_format
-    rankings = []
-    for view in gironi_of(tournament, phase.number):
-        records = rules.girone_ranking(
-            view.pair_ids,
-            everyone,
-            earlier,
-            during,
-            carry=phase.carry,
-            share=phase.carry_share,
-            by_matches=play.by_matches,
-            order=play.tie_breaks,
-            penalties_before=penalties_before,
-            penalties_during=penalties_during,
-        )
-        rankings.append(GironeRanking(view.name, _ranked(records, numbers)))
-    return rankings
+    ranked = rules.gironi_rankings(
+        [view.pair_ids for view in views],
+        everyone,
+        earlier,
+        during,
+        carry=phase.carry,
+        share=phase.carry_share,
+        by_matches=play.by_matches,
+        order=play.tie_breaks,
+        penalties_before=penalties_before,
+        penalties_during=penalties_during,
+    )
+    return [
+        GironeRanking(view.name, _ranked(records, numbers))
+        for view, records in zip(views, ranked, strict=True)
+    ]
 
 
 def phase_ranking(tournament: Tournament, phase: PhasePlan) -> list[tuple[int, PairRecord]]:

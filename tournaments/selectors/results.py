@@ -140,13 +140,14 @@ def history(
     before joining: it does not sit out again before the others have sat out as often."""
     tables: dict[int, list[int]] = defaultdict(list)
     bye_tables: set[int] = set()
-    seats = Seat.objects.filter(round__tournament=tournament).select_related("table")
+    seats = Seat.objects.filter(round__tournament=tournament)
     if before is not None:
         seats = seats.filter(round__number__lt=before)
-    for seat in seats:
-        tables[seat.table_id].append(seat.pair_id)
-        if seat.table.is_bye:
-            bye_tables.add(seat.table_id)
+    # plain values: a national field's history is thousands of seats, read every round
+    for table_id, pair_id, is_bye in seats.values_list("table_id", "pair_id", "table__is_bye"):
+        tables[table_id].append(pair_id)
+        if is_bye:
+            bye_tables.add(table_id)
     meetings = {(min(ids), max(ids)) for ids in tables.values() if len(ids) == 2}
     byes: dict[int, int] = defaultdict(int)
     for table_id in bye_tables:
@@ -166,15 +167,16 @@ def seating_of(round_: Round, *, girone: int | None = None) -> Seating:
     by_table: dict[int, dict[str, int]] = defaultdict(dict)
     numbers: dict[int, int] = {}
     bye = None
-    seats = round_.seats.select_related("table")
+    seats = round_.seats.all()
     if girone is not None:
         seats = seats.filter(table__girone_id=girone)
-    for seat in seats:
-        if seat.table.is_bye:
-            bye = seat.pair_id
+    rows = seats.values_list("table_id", "direction", "pair_id", "table__is_bye", "table__number")
+    for table_id, direction, pair_id, is_bye, number in rows:
+        if is_bye:
+            bye = pair_id
             continue
-        by_table[seat.table_id][seat.direction] = seat.pair_id
-        numbers[seat.table_id] = seat.table.number
+        by_table[table_id][direction] = pair_id
+        numbers[table_id] = number
     ordered = sorted(by_table.items(), key=lambda item: numbers[item[0]])
     tables = tuple(
         TableSeat(index if girone is not None else numbers[tid], places[NS], places[EW])

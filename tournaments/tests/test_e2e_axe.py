@@ -140,6 +140,7 @@ PAGES: list[Visit] = [
     Visit("public_find", lambda w: [w.club.slug, w.phased()[0].slug], label="find-gironi"),
     Visit("public_projector", lambda w: [w.club.slug, w.phased()[0].slug], label="wall-gironi"),
     Visit("public_pair", lambda w: [w.club.slug, w.phased()[0].slug, 1], label="pair-gironi"),
+    Visit("public_girone", lambda w: [w.club.slug, w.phased()[0].slug, "A"], label="girone-a"),
     # sessions: a tournament not yet started, its form
     _organiser("sessions_plan", lambda w: [w.fresh.pk]),
     Visit("public_find", lambda w: [w.club.slug, w.singles.slug], label="find-individual"),

@@ -18,7 +18,7 @@ from tournaments.tests.test_exports import played
 SIZES = (6, 14)
 
 EXPORT_QUERIES = {
-    "standings_csv": 9,  # one asks whether the event has phases (the girone column), one its sessions
+    "standings_csv": 9,  # one asks if the event has phases (the girone column), one its sessions
     "deal_results_csv": 6,
     "federation_csv": 8,
     "public_standings_csv": 6,

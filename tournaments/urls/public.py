@@ -13,6 +13,7 @@ urlpatterns = [
     path("", front.home, name="home"),
     path("t/<slug:club_slug>/", front.club_page, name="public_club"),
     path(f"{T}/", pages.tournament_page, name="public_tournament"),
+    path(f"{T}/gironi/<str:name>/", pages.girone_standings, name="public_girone"),
     path(f"{T}/projector/", pages.projector, name="public_projector"),
     path(f"{T}/pairs/<int:number>/", pages.pair_page, name="public_pair"),
     path(f"{T}/find/", pages.find_table, name="public_find"),

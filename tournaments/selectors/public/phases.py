@@ -3,8 +3,10 @@ girone's ranking (with what it carries from before the split) and each phase's o
 A tournament without gironi reads nothing more (an empty tuple)."""
 
 from dataclasses import dataclass
+from functools import partial
 
 from tournaments.models import Tournament
+from tournaments.rules.phases import PhasePlan
 from tournaments.rules.standings import PairRecord
 from tournaments.selectors import phases
 from tournaments.selectors.public.cache import cached
@@ -32,6 +34,23 @@ class Ranking:
     lines: tuple[RankedLine, ...]
 
 
+def _lines(
+    records: list[tuple[int, PairRecord]], names: dict[int, tuple[int, str]]
+) -> tuple[RankedLine, ...]:
+    return tuple(
+        RankedLine(
+            r.rank,
+            *names[pid],
+            r.vp,
+            r.mp,
+            r.matches_won,
+            r.point_difference,
+            r.rounds_played,
+        )
+        for pid, r in records
+    )
+
+
 def phase_rankings(tournament: Tournament) -> tuple[Ranking, ...]:
     """Each phase in gironi already split: its gironi's rankings, then its own ranking."""
     return cached(tournament, "phases", lambda: _load(tournament))
@@ -46,18 +65,7 @@ def _load(tournament: Tournament) -> tuple[Ranking, ...]:
     }
 
     def lines(records: list[tuple[int, PairRecord]]) -> tuple[RankedLine, ...]:
-        return tuple(
-            RankedLine(
-                r.rank,
-                *names[pid],
-                r.vp,
-                r.mp,
-                r.matches_won,
-                r.point_difference,
-                r.rounds_played,
-            )
-            for pid, r in records
-        )
+        return _lines(records, names)
 
     rankings = []
     for phase in phases.plan_of(tournament):
@@ -97,3 +105,26 @@ def girone_place(tournament: Tournament, number: int) -> tuple[Ranking, RankedLi
         if line is not None:
             found = (ranking, line)  # a later phase's girone replaces an earlier one
     return found
+
+
+def girone_page(tournament: Tournament, name: str) -> Ranking | None:
+    """Girone `name` of the latest phase split into such a girone, ranked (its own public page):
+    that girone's pairs and ranking only, read once per results version. None: no such girone."""
+    for phase in reversed(phases.plan_of(tournament)):
+        if not phase.in_gironi:
+            continue
+        if name in {view.name for view in phases.gironi_of(tournament, phase.number)}:
+            part = f"girone:{phase.number}:{name}"
+            return cached(tournament, part, partial(_one, tournament, phase, name))
+    return None
+
+
+def _one(tournament: Tournament, phase: PhasePlan, name: str) -> Ranking | None:
+    ranking = phases.one_girone_ranking(tournament, phase, name)
+    if ranking is None:
+        return None
+    pair_ids = [pid for pid, _record in ranking.records]
+    pairs = tournament.pairs.filter(pk__in=pair_ids).select_related("player_one", "player_two")
+    names = {pair.pk: (pair.number, pair.names) for pair in pairs}
+    span = (phase.number, phase.first_round, phase.last_round)
+    return Ranking(*span, ranking.name, _lines(ranking.records, names))

@@ -29,7 +29,12 @@ from tournaments.selectors import public as leaderboard
 from tournaments.selectors import records as selectors_records
 from tournaments.selectors.public import Seating
 from tournaments.selectors.public.models import Board
-from tournaments.selectors.public.phases import girone_place, gironi_now, phase_rankings
+from tournaments.selectors.public.phases import (
+    girone_page,
+    girone_place,
+    gironi_now,
+    phase_rankings,
+)
 from tournaments.selectors.sessions import sessions_of
 from tournaments.tables import PublicStandingsTable, StandingsTable
 from tournaments.views.public.charts import pair_charts
@@ -87,6 +92,8 @@ def _page_context(tournament: Tournament, **more: Any) -> dict[str, Any]:
             "standings_xlsx": reverse("public_standings_xlsx", args=[club, slug]),
             # a pair's page is this and its number, then "/" (written once, not once a row)
             "pair": _pair_url(tournament)(0)[: -len("0/")],
+            # a girone's page is this and its name, then "/"
+            "girone": reverse("public_girone", args=[club, slug, "A"])[: -len("A/")],
         },
         **more,
     }
@@ -226,6 +233,28 @@ def tournament_page(request: HtmxHttpRequest, club_slug: str, tournament_slug: s
     if _wants_region(request):
         part = "seating" if request.htmx.target == "seating" else "standings"
         return render(request, f"{template}#{part}", context)
+    return render(request, template, context)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+@cached_for_readers()
+def girone_standings(
+    request: HtmxHttpRequest, club_slug: str, tournament_slug: str, name: str
+) -> HttpResponse:
+    """One girone's standings alone (a national event's girone of 60 pairs on a phone): its
+    pairs ranked among themselves, with what they carry from before the split. It polls itself
+    while the evening is on."""
+    tournament = _tournament(request, club_slug, tournament_slug)
+    ranking = girone_page(tournament, name)
+    if ranking is None:
+        raise Http404("No such girone.")
+    context = _page_context(
+        tournament, rankings=[ranking], ranking=ranking, standings_refresh=STANDINGS_REFRESH_SECONDS
+    )
+    template = "tournaments/public/girone.html"
+    if _wants_region(request):
+        return render(request, f"{template}#girone", context)
     return render(request, template, context)
 
 
