@@ -274,3 +274,25 @@ def test_a_round_in_play_speaks_of_players_on_the_board_and_the_player_s_table(
     text = said(table).replace(SIDE_THAT_CLOSED, "")
     assert PAIR_WORD.findall(text) == []
     assert "on this phone with one of their player codes or on their own" in text
+
+
+def test_the_round_board_opens_each_of_the_four_players_pages(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    """At an individual table the board offers North's, South's, East's and West's own page,
+    each the link of the player in that seat (it offered one link a side, so the organiser
+    could not open South's or West's page)."""
+    tournament = individual(club, PLAYERS_12, published=True, result_entry="players", rounds=3)
+    round_ = services.round_prepare(tournament=tournament, seed=1).round
+    services.round_start(round=round_)
+    board = organiser_client.get(reverse("round_board", args=[round_.pk])).content.decode()
+    table = round_.tables.get(number=2)
+    seats = {seat.position: seat.pair.token for seat in table.seats.select_related("pair")}
+    assert sorted(seats) == ["E", "N", "S", "W"]
+    links = re.findall(
+        r'href="/p/([a-z0-9]+)/" target="_blank" rel="noopener">(\w+)\'s page', board
+    )
+    by_token = dict(links)
+    for position, name in (("N", "North"), ("S", "South"), ("E", "East"), ("W", "West")):
+        assert by_token[str(seats[position])] == name
+    assert len(links) == 12  # three tables, four players each

@@ -24,7 +24,7 @@ from tournaments.rules import limits
 from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.evening import clock_refusal, pause_refusal
 from tournaments.rules.sessions import SessionPlan, session_of
-from tournaments.rules.shapes import field_text, movements_offered
+from tournaments.rules.shapes import POSITIONS, field_text, movements_offered
 from tournaments.selectors import evening as evening_reads
 from tournaments.selectors import players, progress
 from tournaments.selectors.decisions import marks_by_table
@@ -244,7 +244,14 @@ def _follow_players(round_: Round, tables: list[Table], context: dict[str, Any])
         table.round = round_  # read once: the rules below read its round and tournament
         table.entry_state = states[table.pk]  # type: ignore[attr-defined]
         table.entry_state_label = labels[states[table.pk]]  # type: ignore[attr-defined]
-        table.links = {seat.direction: seat.pair.token for seat in table.seats.all()}  # type: ignore[attr-defined]
+        seats = list(table.seats.all())
+        table.links = {seat.direction: seat.pair.token for seat in seats}  # type: ignore[attr-defined]
+        # an individual table: each of its four players' own page, North, South, East, West
+        placed = [seat for seat in seats if seat.position]
+        table.seat_links = [  # type: ignore[attr-defined]
+            (seat.get_position_display(), seat.pair.token)
+            for seat in sorted(placed, key=lambda seat: POSITIONS.index(seat.position))
+        ]
         table.switch_refusal = players.switch_refusal(table, closed_by)  # type: ignore[attr-defined]
         table.handed_over_why = _handed_over_why(table)  # type: ignore[attr-defined]
     context["players_enter"] = True
