@@ -31,6 +31,9 @@ def waiting_for(
     latest = Round.objects.filter(tournament=tournament).order_by("-number").first()
     if latest is None:
         return None
-    return rules.next_session(
+    waited = rules.next_session(
         plan, latest_round=latest.number, latest_done=latest.status == Round.Status.DONE
     )
+    if waited is not None and waited.first_round > tournament.rounds:
+        return None  # the rounds were cut after the sessions were set: no session 2 is left
+    return waited

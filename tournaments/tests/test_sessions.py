@@ -19,6 +19,7 @@ from tournaments.backup import tournament_export, tournament_import
 from tournaments.models import Club, Round, Seat, Session, Table, Tournament
 from tournaments.rules import sessions as rules
 from tournaments.rules.sessions import SessionPlan
+from tournaments.selectors.sessions import waiting_for
 from tournaments.services import ServiceError
 from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_phases import _round
@@ -360,3 +361,19 @@ def test_the_excel_standings_name_each_sessions_date_and_rounds(
         datetime.datetime(2026, 11, 22),
         "3-4",
     )
+
+
+@pytest.mark.django_db
+def test_no_session_2_is_awaited_once_the_rounds_are_cut_to_session_1s(
+    club: Club, organiser: User
+) -> None:
+    """The rounds cut to 2 after two sessions of 2 + 2 were set: after round 2 the evening is
+    over, not waiting for a session 2 that has no rounds left."""
+    tournament = _two_days(club)
+    _round(tournament, organiser, seed=1)
+    _round(tournament, organiser, seed=2)
+    waited = waiting_for(tournament)
+    assert waited is not None and waited.number == 2
+    Tournament.objects.filter(pk=tournament.pk).update(rounds=2)
+    tournament.refresh_from_db()
+    assert waiting_for(tournament) is None
