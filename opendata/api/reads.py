@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from opendata.api import schemas
 from opendata.api.stored import NotFound
-from tournaments import exports, selectors
+from tournaments import deal_exports, exports, selectors
 from tournaments.models import Club, Season, Tournament
 from tournaments.selectors import public as leaderboard
 from tournaments.selectors.decisions import deal_file_texts
@@ -313,10 +313,10 @@ def season_answer(standings: SeasonStandings, *, with_unpublished: bool) -> sche
 
 def deals_answer(tournament: Tournament) -> schemas.Deals:
     """Every deal side: the deals CSV's rows (`deal_result_rows`), under its column names."""
-    columns = list(exports.DEAL_RESULT_COLUMNS)
+    columns = list(deal_exports.DEAL_RESULT_COLUMNS)
     rows = []
     decisions = deal_file_texts(tournament)
-    for values in exports.deal_result_rows(deal_sides_of(tournament), decisions):
+    for values in deal_exports.deal_result_rows(deal_sides_of(tournament), decisions):
         row = dict(zip(columns, values, strict=True))
         if row["opponent_pair_number"] == "":
             row["opponent_pair_number"] = None

@@ -33,8 +33,8 @@ from django.utils.translation import gettext as _
 
 from scoring import VpScale
 from scoring.vp import bye_award
-from tournaments.rules.formats import DONE, TableResult
 from tournaments.rules.states import EW, NS, RoundStatus
+from tournaments.rules.table_results import DONE, TableResult
 
 LATE, WALKOVER, ABANDONMENT = "late", "walkover", "abandonment"
 PENALTY, ASSIGNED, TIMEOUT, CANCEL = "penalty", "assigned", "timeout", "cancel"

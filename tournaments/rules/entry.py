@@ -18,10 +18,11 @@ from collections.abc import Mapping, Sequence
 from django.utils.translation import gettext as _
 
 from scoring import opening_minimum
-from tournaments.rules.formats import PlayFormat, TableResult
+from tournaments.rules.formats import PlayFormat
 from tournaments.rules.glossary import words_for
 from tournaments.rules.progress import closed_text, finished_refusal
 from tournaments.rules.states import RoundStatus
+from tournaments.rules.table_results import TableResult
 
 SEATING = RoundStatus.SEATING.value
 

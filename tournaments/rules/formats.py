@@ -35,12 +35,11 @@ from tournaments.rules.standings import (
     vp_taken,
     wins_taken,
 )
-from tournaments.rules.states import EW, NS, TableStatus
+from tournaments.rules.states import EW, NS
+from tournaments.rules.table_results import DONE, IN_PROGRESS, NOT_STARTED, TableResult
 from tournaments.rules.vp_tables import scale_warning
 from tournaments.templatetags.numbers import points_text
 
-NOT_STARTED, IN_PROGRESS = TableStatus.NOT_STARTED.value, TableStatus.IN_PROGRESS.value
-DONE = TableStatus.DONE.value
 TARGET_SHEET_ROWS = 20
 """Rows of a printed score sheet for a match to a target: enough for a long match (a match to
 2000 takes about ten deals; twenty still fit a landscape page)."""
@@ -63,26 +62,6 @@ class Settings(Protocol):
     def scale(self) -> VpScale: ...
     @property
     def target(self) -> int: ...
-
-
-@dataclass(frozen=True, slots=True)
-class TableResult:
-    """What a table's deals make of it: the totals, VP or the match's winner, and its state.
-    These are the numbers a Table row stores."""
-
-    status: str
-    ns_mp: int
-    ew_mp: int
-    ns_vp: int | None
-    ew_vp: int | None
-    winner: str
-    """Target format: "ns" or "ew" once the match is won, else ""."""
-    match: MatchState | None = None
-    """Target format: the match as the engine sees it (next openings, totals)."""
-
-    @property
-    def done(self) -> bool:
-        return self.status == DONE
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from tournaments.models import Decision, ResultChange, Round, Tournament, Tourna
 from tournaments.rules.entrant_texts import ENTRANT_TEXTS, shape_text
 from tournaments.rules.glossary import Words
 from tournaments.selectors import evening
+from tournaments.selectors.audit_phases import PHASE_KINDS, phase_text
 from tournaments.templatetags.numbers import points_text
 
 Kind = TournamentEvent.Kind
@@ -34,17 +35,13 @@ class AuditLine:
     warning: bool = False
 
 
-GIRONI_KINDS = {Kind.PHASE_PLAN, Kind.SPLIT, Kind.SPLIT_UNDONE, Kind.GIRONE_MOVE}
-"""The lines only an event of pairs in phases and gironi writes."""
-
-
 def kind_choices(*, individual: bool = False) -> list[tuple[str, str]]:
     """Every kind a line can have, for the filter: the result changes, then the others (named
     as the tournament's shape says them; an individual evening has no gironi to split)."""
     return [
         (str(value), _kind_label(str(value), individual) or str(label))
         for value, label in [*Action.choices, *Kind.choices]
-        if not (individual and value in GIRONI_KINDS)
+        if not (individual and value in PHASE_KINDS)
     ]
 
 
@@ -364,70 +361,8 @@ def _event_text(event: TournamentEvent, words: Words, individual: bool = False) 
     if kind in evening.EVENT_KINDS:
         return evening.event_text(kind, event.round_number, after)
     if kind in PHASE_KINDS:
-        return _phase_text(event)
+        return phase_text(event)
     return str(event.get_kind_display())
-
-
-PHASE_KINDS = {Kind.PHASE_PLAN, Kind.SPLIT, Kind.SPLIT_UNDONE, Kind.GIRONE_MOVE}
-
-
-def _plan_text(plan: Any) -> str:
-    """A phase plan as the change log keeps it (`services.phases._plan_record`), in words."""
-    phases = []
-    phases_kept = plan.get("phases") if isinstance(plan, dict) else None
-    for phase in phases_kept if isinstance(phases_kept, list) else []:
-        values = {"first": phase.get("first"), "last": phase.get("last")}
-        if phase.get("gironi"):
-            phases.append(
-                _("rounds %(first)s to %(last)s in %(gironi)s gironi")
-                % {**values, "gironi": phase["gironi"]}
-            )
-        else:
-            phases.append(_("rounds %(first)s to %(last)s by the whole field") % values)
-    return "; ".join(phases)
-
-
-def _gironi_text(gironi: Any) -> str:
-    """ "A (pairs 1, 4, 5), B (pairs 2, 3, 6)" from the gironi the change log keeps."""
-    return ", ".join(
-        _("%(name)s (pairs %(pairs)s)")
-        % {"name": girone.get("name"), "pairs": ", ".join(str(n) for n in girone.get("pairs", []))}
-        for girone in _gironi_kept(gironi)
-    )
-
-
-def _gironi_kept(value: Any) -> list[dict[str, Any]]:
-    gironi = value.get("gironi") if isinstance(value, dict) else None
-    return [g for g in gironi if isinstance(g, dict)] if isinstance(gironi, list) else []
-
-
-def _phase_text(event: TournamentEvent) -> str:
-    """A change of the phase plan or of a phase's gironi, in words."""
-    phase = (event.details or {}).get("phase")
-    if event.kind == Kind.PHASE_PLAN:
-        return _("Phase plan: %(after)s (it was: %(before)s).") % {
-            "after": _plan_text(event.after),
-            "before": _plan_text(event.before),
-        }
-    if event.kind == Kind.SPLIT:
-        return _("Phase %(phase)s split into gironi: %(gironi)s.") % {
-            "phase": phase,
-            "gironi": _gironi_text(event.after),
-        }
-    if event.kind == Kind.SPLIT_UNDONE:
-        names = ", ".join(str(g.get("name")) for g in _gironi_kept(event.before))
-        return _("Phase %(phase)s: the split into gironi %(names)s is undone.") % {
-            "phase": phase,
-            "names": names,
-        }
-    before, after = event.before or {}, event.after or {}
-    text = _("Pair %(pair)s moved from girone %(before)s to girone %(after)s (phase %(phase)s).")
-    return text % {
-        "pair": after.get("pair"),
-        "before": before.get("girone") or "–",
-        "after": after.get("girone"),
-        "phase": phase,
-    }
 
 
 def _event_who(event: TournamentEvent, words: Words) -> str:

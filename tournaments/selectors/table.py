@@ -9,8 +9,9 @@ from scoring import InvalidMatch, RuleSet
 from tournaments.models import Deal, Decision, Pair, ResultChange, Table, Tournament
 from tournaments.rules.decisions import RESULT_KINDS, decided_table_text, decision_refusal
 from tournaments.rules.entry import entry_refusal, removal_refusal, running_before
-from tournaments.rules.formats import PlayFormat, TableResult
+from tournaments.rules.formats import PlayFormat
 from tournaments.rules.progress import finished_refusal
+from tournaments.rules.table_results import TableResult
 from tournaments.selectors.access import User, for_organiser
 from tournaments.selectors.decisions import Mark, deciding_kind, marks_at
 from tournaments.selectors.organiser import seats_prefetch, table_changes, table_deals

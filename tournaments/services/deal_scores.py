@@ -15,10 +15,11 @@ from scoring import DealResult, InvalidDeal, InvalidMatch, deal_from_json, score
 from scoring.problems import Problem
 from tournaments.models import DealSide, Table
 from tournaments.rules.entry import closed_result_refusal, running_before, running_score_matters
-from tournaments.rules.formats import PlayFormat, TableResult
+from tournaments.rules.formats import PlayFormat
 from tournaments.rules.glossary import words_for
 from tournaments.rules.problem_text import problem_text
 from tournaments.rules.sheet import written_total_refusal
+from tournaments.rules.table_results import TableResult
 from tournaments.selectors import results
 from tournaments.selectors.progress import closed_by_of
 from tournaments.services.errors import ServiceError

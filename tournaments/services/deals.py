@@ -34,9 +34,9 @@ from tournaments.rules.entry import (
     removal_refusal,
     table_closed,
 )
-from tournaments.rules.formats import TableResult
 from tournaments.rules.glossary import words_for
 from tournaments.rules.sides import meld_values, side_values
+from tournaments.rules.table_results import TableResult
 from tournaments.selectors import results
 from tournaments.selectors.access import User
 from tournaments.selectors.decisions import deciding_kind, result_decision

@@ -257,7 +257,7 @@ def test_a_walk_over_in_a_match_is_a_won_match_for_the_present_pair(
 
 
 def test_the_files_carry_each_decision_in_their_last_column(club: Club, organiser: User) -> None:
-    from tournaments.exports import DEAL_RESULT_COLUMNS, deal_result_rows
+    from tournaments.deal_exports import DEAL_RESULT_COLUMNS, deal_result_rows
     from tournaments.selectors.decisions import deal_file_texts, pair_file_texts
     from tournaments.selectors.exports import deal_sides_of
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.backup import tournament_export, tournament_import
-from tournaments.exports import deal_file
+from tournaments.deal_exports import deal_file
 from tournaments.models import Club, Decision, Pair, Table, Tournament
 from tournaments.selectors.decisions import marks_by_pair
 from tournaments.services import ServiceError

@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments import exports, federation, selectors
+from tournaments import deal_exports, exports, federation, selectors
 from tournaments.models import Pair, Round, Tournament
 from tournaments.rules.sheet import sheet_of
 from tournaments.selectors.individual import balance_report as individual_balance
@@ -42,7 +42,7 @@ def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_GET
 def deal_results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
-    columns, rows = exports.deal_file(tournament)
+    columns, rows = deal_exports.deal_file(tournament)
     filename = exports.export_filename(tournament.club.slug, tournament.slug, what="deals")
     return exports.rows_csv_response(columns, rows, filename)
 
@@ -58,7 +58,7 @@ def standings_xlsx(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_GET
 def deal_results_xlsx(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
-    return exports.deal_results_xlsx_response(tournament)
+    return deal_exports.deal_results_xlsx_response(tournament)
 
 
 @login_required

@@ -20,13 +20,11 @@ from django.views.decorators.vary import vary_on_headers
 from tournaments import selectors, services
 from tournaments.forms.rounds import MovementForm, PrepareForm, SwapForm
 from tournaments.models import Round, Table, Tournament
-from tournaments.rules import limits
 from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.evening import clock_refusal, pause_refusal
 from tournaments.rules.sessions import SessionPlan, session_of
-from tournaments.rules.shapes import POSITIONS, field_text, movements_offered
+from tournaments.rules.shapes import field_text, movements_offered
 from tournaments.selectors import evening as evening_reads
-from tournaments.selectors import players, progress
 from tournaments.selectors.decisions import marks_by_table
 from tournaments.selectors.pairs import round_field, show_round_line_ups
 from tournaments.selectors.phases import split_missing
@@ -34,6 +32,7 @@ from tournaments.selectors.progress import progress_of
 from tournaments.selectors.sessions import sessions_of, waiting_for
 from tournaments.services import ServiceError
 from tournaments.services.individual_rounds import planned_movement
+from tournaments.views.organiser.board_players import follow_players
 from tournaments.views.organiser.setup import HtmxHttpRequest
 
 REFRESH_SECONDS = 10
@@ -167,7 +166,7 @@ def _board_context(round_: Round, girone: str = "", **extra: Any) -> dict[str, A
         **_evening_of(round_),
     }
     if tournament.result_entry == Tournament.ResultEntry.PLAYERS:
-        _follow_players(round_, tables, context)
+        follow_players(round_, tables, context)
     if round_.status == Round.Status.SEATING:
         places = {
             seat.pair_id: _("sits out")
@@ -229,46 +228,6 @@ def _next_steps(round_: Round) -> dict[str, Any]:
         "can_finish": latest and not standing.finish_refusal(),
         # paused between sessions: "session 1 is over; session 2 starts on …"
         "next_session": waiting_for(round_.tournament) if latest else None,
-    }
-
-
-def _follow_players(round_: Round, tables: list[Table], context: dict[str, Any]) -> None:
-    """When the players enter the results: each table's state (entering, waiting for the
-    opponents, disputed …), its two pairs' links (for the organiser only), whether its entry
-    can be switched between the organiser and the links, why the organiser enters it if the
-    players could not, and the deals the pairs disagree on."""
-    states = players.table_states(round_, tables)
-    labels = dict(players.TableState.choices)
-    closed_by = progress.closed_by(round_)
-    for table in tables:
-        table.round = round_  # read once: the rules below read its round and tournament
-        table.entry_state = states[table.pk]  # type: ignore[attr-defined]
-        table.entry_state_label = labels[states[table.pk]]  # type: ignore[attr-defined]
-        seats = list(table.seats.all())
-        table.links = {seat.direction: seat.pair.token for seat in seats}  # type: ignore[attr-defined]
-        # an individual table: each of its four players' own page, North, South, East, West
-        placed = [seat for seat in seats if seat.position]
-        table.seat_links = [  # type: ignore[attr-defined]
-            (seat.get_position_display(), seat.pair.token)
-            for seat in sorted(placed, key=lambda seat: POSITIONS.index(seat.position))
-        ]
-        table.switch_refusal = players.switch_refusal(table, closed_by)  # type: ignore[attr-defined]
-        table.handed_over_why = _handed_over_why(table)  # type: ignore[attr-defined]
-    context["players_enter"] = True
-    context["disputes"] = players.disputes_of(round_)
-    context["state_counts"] = {
-        state: sum(1 for t in tables if not t.is_bye and states[t.pk] == state)
-        for state in players.TableState.values
-    }
-
-
-def _handed_over_why(table: Table) -> str:
-    """Why the organiser enters a table the players could have entered ("" when it is the
-    organiser's own choice, or the players enter it)."""
-    if not table.organiser_enters or table.wrong_codes < limits.WRONG_PAIR_CODES_PER_ROUND:
-        return ""
-    return _("%(count)s wrong pair codes were typed at this table: you enter its results now.") % {
-        "count": table.wrong_codes
     }
 
 
