@@ -40,10 +40,10 @@ def prizes_publish(
     *, tournament: Tournament, published: bool, user: User | None = None
 ) -> Tournament:
     """Show the prize list on the public pages, or hide it again (the page answers 404)."""
+    # the row as it is now, locked: a finish or a plan saved meanwhile counts
+    now = Tournament.objects.select_for_update().only("status", "prize_plan").get(pk=tournament.pk)
     if published:
-        refusal = publish_refusal(
-            finished=tournament.is_finished, has_plan=bool(tournament.prize_plan)
-        )
+        refusal = publish_refusal(finished=now.is_finished, has_plan=bool(now.prize_plan))
         if refusal:
             raise ServiceError(refusal)
     if tournament.prizes_published != published:
