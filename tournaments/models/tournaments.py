@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import RULE_SETS, VP_SCALES, RuleSet, VpScale, house_rules, rule_set
 from tournaments.models.clubs import Club, Player, Season
 from tournaments.models.decision_numbers import DecisionNumbers
+from tournaments.prizes.caps import LEVEL_NAMES, Level
 from tournaments.rules import states
 from tournaments.rules.formats import PlayFormat, format_of
 from tournaments.rules.glossary import Words, words_for
@@ -40,6 +41,8 @@ VP_SCALE_NAMES = {
 VP_SCALE_CHOICES = [
     (slug, VP_SCALE_NAMES.get(slug, scale.name)) for slug, scale in VP_SCALES.items()
 ] + [(CUSTOM_SCALE, _("Custom table of bands"))]
+
+PRIZE_LEVEL_CHOICES = [(level.value, LEVEL_NAMES[level]) for level in Level]
 
 
 class TieBreaks(models.TextChoices):
@@ -188,6 +191,24 @@ class Tournament(DecisionNumbers):
         blank=True,
         related_name="tournaments",
         verbose_name=_("season"),
+    )
+    prize_plan = models.JSONField(
+        verbose_name=_("prize plan"),
+        default=dict,
+        blank=True,
+        help_text=_("The prizes by place and how ties share them (empty: no prizes)."),
+    )
+    prize_level = models.CharField(
+        verbose_name=_("level for the prize limits"),
+        max_length=12,
+        choices=PRIZE_LEVEL_CHOICES,
+        default=Level.CLUB.value,
+        help_text=_("The federation's level of the tournament: its prize pool has limits."),
+    )
+    prizes_published = models.BooleanField(
+        verbose_name=_("prizes published"),
+        default=False,
+        help_text=_("Show the prize list on the public pages."),
     )
     results_version = models.PositiveIntegerField(
         verbose_name=_("results version"),

@@ -56,6 +56,7 @@ from tournaments.services.phases import (
     split_undo,
 )
 from tournaments.services.player_mail import player_email_remove, player_email_set
+from tournaments.services.prizes import prize_plan_set, prizes_publish
 from tournaments.services.records import club_records_set, player_record_set
 from tournaments.services.rounds import (
     Planned,
@@ -132,6 +133,8 @@ __all__ = [
     "player_rename",
     "player_rename_preview",
     "preset_plan",
+    "prize_plan_set",
+    "prizes_publish",
     "results_changed",
     "round_minutes",
     "round_prepare",

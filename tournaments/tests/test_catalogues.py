@@ -110,6 +110,8 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
         "pos", "diff",
         # the Italian column headings a file of pairs may have, quoted as they are
         "cognome", "nome",
+        # the currency, and the Hort system of sharing a tied prize, named after its author
+        "euro", "hort",
     }
 )  # fmt: skip
 """Words a translation may share with its English msgid whatever the language."""
@@ -122,9 +124,9 @@ SAME_IN = {
     },
     "es": {"error", "final", "individual", "noble", "plan", "provisional", "total",
            # a tournament's levels
-           "provincial", "federal", "regional"},
+           "provincial", "federal", "regional", "euros"},
     "pt_BR": {"final", "individual", "total", "ignore", "use", "zero", "provincial", "federal",
-              "regional"},
+              "regional", "euros"},
     "de": {
         # German words spelt as the English ones
         "april", "august", "september", "november", "bonus", "format", "hand", "joker",

@@ -33,7 +33,10 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
 from tournaments import services
-from tournaments.models import Pair
+from tournaments.models import Pair, Tournament
+from tournaments.prizes.caps import Level
+from tournaments.prizes.plans import Item, Money, TieRule
+from tournaments.prizes.ready import usual_plan
 from tournaments.services import pair_changes
 from tournaments.services.player_mail import removal_token
 from tournaments.tests.e2e_helpers import CHROMIUM, ConsoleWatch, launch
@@ -84,6 +87,14 @@ def _removal(w: World) -> str:
     player = w.finished.pairs.get(number=1).player_one
     services.player_email_set(player=player, email="anna@example.org", consent=True)
     return removal_token(player)
+
+
+def _with_prizes(w: World) -> Tournament:
+    """The finished evening with a prize plan (a Hort tie possible), its prizes published."""
+    plan = usual_plan(16, Money(cents=300_00), tie_rule=TieRule.HORT, last_place_prize=Item("Wine"))
+    services.prize_plan_set(tournament=w.finished, plan=plan, level=Level.CLUB)
+    services.prizes_publish(tournament=w.finished, published=True)
+    return w.finished
 
 
 def _organiser(
@@ -143,6 +154,11 @@ PAGES: list[Visit] = [
     Visit("public_girone", lambda w: [w.club.slug, w.phased()[0].slug, "A"], label="girone-a"),
     # sessions: a tournament not yet started, its form
     _organiser("sessions_plan", lambda w: [w.fresh.pk]),
+    # prizes: the plan and the list of a finished evening, its ceremony list, its public page
+    _organiser("prize_plan", lambda w: [_with_prizes(w).pk]),
+    _organiser("prize_plan", lambda w: [w.fresh.pk], label="prize_plan-empty"),
+    _organiser("print_ceremony", lambda w: [_with_prizes(w).pk]),
+    Visit("public_prizes", lambda w: [w.club.slug, _with_prizes(w).slug]),
     Visit("public_find", lambda w: [w.club.slug, w.singles.slug], label="find-individual"),
     Visit("public_projector", lambda w: [w.club.slug, w.singles.slug], label="wall-individual"),
     # the public pages
@@ -213,6 +229,7 @@ EXCLUDED: dict[str, str] = {
             "webhook_delete", "decision_cancel", "round_publish", "round_clock", "absent_withdraw",
             "club_records_save", "player_record_choice", "player_email", "link_email",
             "phase_plan_set", "phase_split", "pair_categories", "pair_category", "sessions_single",
+            "prizes_publish",
         ],
         POST_ONLY,
     ),

@@ -4,7 +4,7 @@ season's page and rankings; a player's record."""
 
 from django.urls import path
 
-from tournaments.views.public import exports, front, pages, records, seasons
+from tournaments.views.public import exports, front, pages, prizes, records, seasons
 
 T = "t/<slug:club_slug>/<slug:tournament_slug>"
 S = "s/<slug:club_slug>/<slug:season_slug>"
@@ -17,6 +17,7 @@ urlpatterns = [
     path(f"{T}/projector/", pages.projector, name="public_projector"),
     path(f"{T}/pairs/<int:number>/", pages.pair_page, name="public_pair"),
     path(f"{T}/find/", pages.find_table, name="public_find"),
+    path(f"{T}/prizes/", prizes.prizes_page, name="public_prizes"),
     path(f"{T}/standings.csv", exports.public_standings_csv, name="public_standings_csv"),
     path(f"{T}/standings.xlsx", exports.public_standings_xlsx, name="public_standings_xlsx"),
     path("r/<slug:club_slug>/<int:player_id>/", records.player_record, name="player_record"),
