@@ -22,12 +22,12 @@ from tournaments.models.play import (
     Table,
 )
 from tournaments.models.sessions import Session
+from tournaments.models.substitutions import Substitution
 from tournaments.models.tournaments import (
     CUSTOM_SCALE,
     VARIANT_CHOICES,
     VP_SCALE_CHOICES,
     Pair,
-    Substitution,
     Tournament,
 )
 

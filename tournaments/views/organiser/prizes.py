@@ -3,7 +3,6 @@ place, how ties share, one prize per pair, the level and its warnings), and once
 is finished the prize list the engine pays from the stored standings, the "publish prizes"
 switch and the printable ceremony list. Writes go through `services.prizes`."""
 
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -17,70 +16,15 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments import selectors, services
 from tournaments.forms.prizes import PrizePlanForm, ReadyPlanForm, initial_from
 from tournaments.models import Tournament
-from tournaments.prizes.caps import Level, money_words
-from tournaments.prizes.plans import GroupKind, Money, Prize, PrizePlan, TieRule
+from tournaments.prizes.caps import Level
+from tournaments.prizes.plans import GroupKind, Money, PrizePlan
 from tournaments.prizes.ready import usual_plan
 from tournaments.rules.prizes import publish_refusal
 from tournaments.selectors import prizes as read
+from tournaments.selectors.prize_lines import prize_context
 from tournaments.services import ServiceError
 
 PAGE = "tournaments/prizes.html"
-
-
-@dataclass(frozen=True)
-class ShownPrize:
-    """One line of a prize list in the reader's words."""
-
-    group: str
-    place: int
-    names: str
-    number: int
-    prize: str
-    note: str
-
-
-def prize_words(prize: Prize) -> str:
-    if isinstance(prize, Money):
-        return money_words(prize.cents, prize.currency)
-    return prize.text
-
-
-def _note(line: read.PrizeLine, tie_rule: TieRule) -> str:
-    if not line.tied:
-        return ""
-    if "item" in line.award.reason:
-        return _("tied: an item cannot be split, the tie-breaks decide")
-    return {
-        TieRule.EQUAL: _("tied: shared equally"),
-        TieRule.HORT: _("tied: shared by Hort"),
-        TieRule.ORDER: _("tied: the tie-breaks decide"),
-    }[tie_rule]
-
-
-def shown(prizes: read.PrizeList, lines: list[read.PrizeLine]) -> list[ShownPrize]:
-    return [
-        ShownPrize(
-            group=line.group_name,
-            place=line.award.place,
-            names=line.pair.names,
-            number=line.pair.number,
-            prize=prize_words(line.award.prize),
-            note=_note(line, prizes.plan.tie_rule),
-        )
-        for line in lines
-    ]
-
-
-def prize_context(tournament: Tournament) -> dict[str, Any]:
-    """The prize list as the pages show it (empty when there is no plan)."""
-    prizes = read.prize_list(tournament)
-    if prizes is None:
-        return {"prize_lines": [], "ceremony": [], "total": ""}
-    return {
-        "prize_lines": shown(prizes, prizes.lines),
-        "ceremony": shown(prizes, prizes.ceremony),
-        "total": money_words(prizes.payout.total_cents, prizes.payout.currency),
-    }
 
 
 def _ready(request: HttpRequest, tournament: Tournament) -> tuple[ReadyPlanForm, PrizePlan | None]:

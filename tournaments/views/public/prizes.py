@@ -6,7 +6,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from tournaments.selectors import public as leaderboard
-from tournaments.views.organiser.prizes import prize_context
+from tournaments.selectors.prize_lines import prize_context
 
 
 @require_safe
