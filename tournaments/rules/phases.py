@@ -7,8 +7,9 @@ and the pages both ask: which phase a round is in, whether the plan may still ch
 field splits into gironi (by standings in blocks, snake, by category), and what a pair carries
 into its girone's ranking.
 
-The splits work on "entrants" (any hashable id, best first): a girone holds pairs today, and
-could hold players in an individual event.
+The splits work on "entrants" (any hashable id, best first): a girone holds pairs, or the
+players of an individual event (then the gironi are made of whole tables of four,
+`block_sizes`, and seated by the individual movements, `individual_girone_movement`).
 """
 
 from collections import defaultdict
@@ -157,32 +158,70 @@ def split_refusal(phase: PhasePlan, *, seated: int, done: int) -> str:
     return ""
 
 
+INDIVIDUAL_GIRONE_MOVEMENTS = ("random", "danese")
+"""The movements that seat an individual round inside gironi: the fixed schedules (8 and 12
+players) are for a whole field that plays them from its first round."""
+
+
+def individual_girone_movement(planned: str) -> str:
+    """The movement an individual round inside gironi is seated by when `planned` was meant for
+    the whole field: a fixed schedule gives way to the Danese."""
+    return planned if planned in INDIVIDUAL_GIRONE_MOVEMENTS else "danese"
+
+
+def individual_girone_refusal(movement: str) -> str:
+    """Why an individual round inside gironi may not be seated by `movement` ("" when it may)."""
+    if movement in INDIVIDUAL_GIRONE_MOVEMENTS:
+        return ""
+    return _(
+        "Inside gironi an individual round is seated at random or by the Danese: the 8-player "
+        "schedule and the 12-player rotation are for a whole field from its first round."
+    )
+
+
 def girone_names(count: int) -> list[str]:
     return [GIRONE_LETTERS[index] for index in range(count)]
 
 
-def block_sizes(entrants: int, gironi: int) -> list[int]:
-    """Gironi as even as they can be, the larger ones first (13 pairs in 2: 7 and 6)."""
+def block_sizes(entrants: int, gironi: int, unit: int = 1) -> list[int]:
+    """Gironi as even as they can be, the larger ones first (13 pairs in 2: 7 and 6). With a
+    `unit` (4 players a table in an individual event) the gironi are whole tables shared as
+    evenly, the players over (fewer than a table) in the last girone, where they sit out in
+    turn: 20 players in 2 are 12 and 8, not two gironi of 10 with two out of each."""
+    if unit > 1 and entrants >= unit * gironi:
+        tables = block_sizes(entrants // unit, gironi)
+        sizes = [count * unit for count in tables]
+        sizes[-1] += entrants % unit
+        return sizes
     base, extra = divmod(entrants, gironi)
     return [base + (1 if index < extra else 0) for index in range(gironi)]
 
 
-def split_blocks(ranked: Sequence[E], gironi: int) -> list[list[E]]:
+def split_blocks(ranked: Sequence[E], gironi: int, unit: int = 1) -> list[list[E]]:
     """The top pairs to the first girone, the next to the second, and so on."""
     blocks, start = [], 0
-    for size in block_sizes(len(ranked), gironi):
+    for size in block_sizes(len(ranked), gironi, unit):
         blocks.append(list(ranked[start : start + size]))
         start += size
     return blocks
 
 
-def split_snake(ranked: Sequence[E], gironi: int) -> list[list[E]]:
+def split_snake(ranked: Sequence[E], gironi: int, unit: int = 1) -> list[list[E]]:
     """Dealt as a snake: 1st to A, 2nd to B, … then back (the k-th to the last girone, the
-    next to it again), so that every girone has a fair share of the strong pairs."""
+    next to it again), so that every girone has a fair share of the strong pairs; a girone
+    full (`block_sizes`) is passed over."""
+    sizes = block_sizes(len(ranked), gironi, unit)
     blocks: list[list[E]] = [[] for _index in range(gironi)]
-    for position, entrant in enumerate(ranked):
-        turn, offset = divmod(position, gironi)
-        blocks[offset if turn % 2 == 0 else gironi - 1 - offset].append(entrant)
+    turn, offset = 0, 0
+    for entrant in ranked:
+        while True:
+            index = offset if turn % 2 == 0 else gironi - 1 - offset
+            offset += 1
+            if offset == gironi:
+                turn, offset = turn + 1, 0
+            if len(blocks[index]) < sizes[index]:
+                blocks[index].append(entrant)
+                break
     return blocks
 
 

@@ -86,6 +86,24 @@ def scheduled_individual_movement(plan: list[str], number: int, players: int, ro
     return individual_plan(players, max(rounds, number))[number - 1]
 
 
+def field_movement(tournament: Shaped) -> str:
+    """What seats a ready plan's rounds for the whole field after the first (drawn at random):
+    the Mitchell for pairs; the Danese for players, who change partners every round."""
+    return DANESE if is_individual(tournament) else "mitchell"
+
+
+def girone_unit(tournament: Shaped) -> int:
+    """What a field is split into gironi by: whole tables of four players in an individual
+    event (`rules.phases.block_sizes`), single pairs otherwise."""
+    return 4 if is_individual(tournament) else 1
+
+
+def girone_minimum(tournament: Shaped) -> int:
+    """The fewest entrants a girone can play a round with: one table (two pairs, four
+    players)."""
+    return 4 if is_individual(tournament) else 2
+
+
 def players_per_entrant(tournament: Shaped, *, one_player_sides: bool) -> int:
     """Names a line of entry holds: one for an individual tournament or a two-player game."""
     return 1 if is_individual(tournament) or one_player_sides else 2

@@ -1,7 +1,7 @@
 """Seating a round of a phase played in gironi: each girone seated apart by the round's
 movement (`movements.seat_round`), against the history of the whole event (a rematch from an
 earlier phase counts) and with its own byes; the tables numbered on across the gironi
-(girone A tables 1–6, B 7–12, the byes after them)."""
+(girone A tables 1–6, B 7–12, the byes after them): `write_gironi`."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -9,19 +9,25 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from tournaments import movements
-from tournaments.models import Pair, Round, Tournament
+from tournaments.models import Pair, Round, Seat, Table, Tournament
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.phases import PhasePlan
+from tournaments.rules.shapes import POSITIONS
+from tournaments.rules.states import POSITION_DIRECTION
 from tournaments.selectors import phases as read
 from tournaments.selectors import results
 from tournaments.services.errors import ServiceError
 from tournaments.services.promises import promise_warnings
 
+NS, EW = Seat.Direction.NS, Seat.Direction.EW
+
 
 @dataclass(frozen=True)
 class GironeSeating:
     girone_id: int | None
-    seating: movements.Seating
-    """Tables numbered from 1 within the girone."""
+    seating: movements.Seating | movements.IndividualRound
+    """Tables numbered from 1 within the girone (an individual round's: four players a table,
+    `services.individual_gironi`)."""
 
 
 def check_mitchell(pairs: int, step: int | None) -> None:
@@ -79,10 +85,8 @@ def seat_in_gironi(
     for girone in gironi:
         field = [pid for pid in girone.pair_ids if _plays(pairs[pid], number)]
         if len(field) < 2:
-            raise ServiceError(
-                _("Girone %(name)s has fewer than two pairs to play round %(round)s.")
-                % {"name": girone.name, "round": number}
-            )
+            values = {"name": girone.name, "round": number}
+            raise ServiceError(entrant_text(tournament, "girone_too_few", **values))
         if movement == Round.Movement.MITCHELL:
             check_mitchell(len(field), step)
         order = [pid for pid in ranked.get(girone.name, []) if pid in field]
@@ -122,3 +126,56 @@ def _standings(order: list[int]) -> Callable[[], list[int]]:
 
 def _plays(pair: Pair, number: int) -> bool:
     return pair.plays_in(number)
+
+
+def write_gironi(round_: Round, gironi: tuple[GironeSeating, ...]) -> None:
+    """Each girone's tables numbered on from the last girone's; then a bye table for each pair
+    (or player) sitting out, girone after girone."""
+    round_.tables.all().delete()
+    tables, seats, offset = [], [], 0
+    for part in gironi:
+        for table_seats in _girone_tables(part):
+            number, places = table_seats
+            table = Table(round=round_, number=offset + number, girone_id=part.girone_id)
+            tables.append(table)
+            seats += [
+                (table, entrant, direction, position) for entrant, direction, position in places
+            ]
+        offset += len(part.seating.tables)
+    for part in gironi:
+        seating = part.seating
+        if isinstance(seating, movements.IndividualRound):
+            out = list(seating.sitting_out)
+        else:
+            out = [seating.bye] if seating.bye is not None else []
+        for entrant in out:
+            offset += 1
+            table = Table(round=round_, number=offset, is_bye=True, girone_id=part.girone_id)
+            tables.append(table)
+            seats.append((table, entrant, NS, ""))
+    Table.objects.bulk_create(tables)
+    round_.seats.all().delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(round=round_, table=table, pair_id=entrant, direction=direction, position=position)
+            for table, entrant, direction, position in seats
+        ]
+    )
+
+
+def _girone_tables(part: GironeSeating) -> list[tuple[int, list[tuple[int, str, str]]]]:
+    """A girone's tables (numbered from 1) and who sits where: a pair North-South or East-West,
+    or four players by position."""
+    seating = part.seating
+    if isinstance(seating, movements.IndividualRound):
+        return [
+            (
+                place.number,
+                [
+                    (player, POSITION_DIRECTION[position], position)
+                    for position, player in zip(POSITIONS, place.players, strict=True)
+                ],
+            )
+            for place in seating.tables
+        ]
+    return [(place.number, [(place.ns, NS, ""), (place.ew, EW, "")]) for place in seating.tables]

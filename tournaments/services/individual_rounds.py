@@ -17,8 +17,10 @@ from tournaments.rules.individual_changes import (
     in_first_field,
     schedule_fallback_text,
 )
+from tournaments.rules.phases import individual_girone_movement, phase_of
 from tournaments.rules.states import POSITION_DIRECTION
 from tournaments.selectors.individual import individual_history, individual_round
+from tournaments.selectors.phases import plan_of
 from tournaments.services.errors import ServiceError
 from tournaments.services.promises import numbers_text
 from tournaments.services.standings import danese_standings
@@ -28,16 +30,20 @@ NS = Seat.Direction.NS.value
 
 def planned_movement(tournament: Tournament, number: int) -> str:
     """Round `number`'s movement as planned: the organiser's, else by the field's size; the
-    Danese once a fixed schedule no longer fits the field (`rules.individual_changes`)."""
+    Danese once a fixed schedule no longer fits the field (`rules.individual_changes`), or
+    inside gironi (`rules.phases.individual_girone_movement`)."""
     entrants = list(tournament.pairs.all())
     players = sum(1 for player in entrants if player.plays_in(number))
-    return shapes.planned_individual_movement(
+    planned = shapes.planned_individual_movement(
         list(tournament.movement_plan),
         number,
         players,
         tournament.rounds,
         changed=field_changed(_changes(entrants), number),
     )
+    if phase_of(plan_of(tournament), number).in_gironi:
+        return individual_girone_movement(planned)
+    return planned
 
 
 def reseat_movement(tournament: Tournament, round_: Round) -> str:

@@ -22,8 +22,10 @@ from tournaments.models import (
     TournamentEvent,
 )
 from tournaments.rules import phases as rules
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.phases import PhasePlan
 from tournaments.rules.progress import finished_refusal
+from tournaments.rules.shapes import girone_minimum, girone_unit
 from tournaments.selectors import phases as read
 from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
@@ -141,13 +143,19 @@ def _gironi_record(tournament: Tournament, phase_number: int) -> list[dict[str, 
 
 
 def preset_plan(
-    mitchell: int, danese: int, gironi: int, *, field_danese: int = 0
+    mitchell: int,
+    danese: int,
+    gironi: int,
+    *,
+    field_danese: int = 0,
+    field_movement: str = "mitchell",
 ) -> tuple[list[PhasePlan], list[str]]:
     """The ready plan "3 Mitchell + 2 Danese in 2 gironi": a first round drawn at random, then
     Mitchell rounds over the whole field, then Danese rounds inside gironi split by the
     standings in blocks, the gironi carrying their totals whole. With `field_danese`, Danese
     rounds over the whole field ("girone unico") come between, as a phase of their own (the
-    referees' exam: 6 Mitchell, 2 Danese girone unico, 3 Danese in gironi)."""
+    referees' exam: 6 Mitchell, 2 Danese girone unico, 3 Danese in gironi). An individual
+    event's rounds for the whole field are Danese (`field_movement`, `rules.shapes`)."""
     phases = [PhasePlan(number=1, first_round=1, last_round=mitchell)]
     if field_danese:
         phases.append(
@@ -164,7 +172,9 @@ def preset_plan(
             girone_count=gironi,
         )
     )
-    movements = ["random"] + ["mitchell"] * (mitchell - 1) + ["danese"] * (field_danese + danese)
+    movements = (
+        ["random"] + [field_movement] * (mitchell - 1) + ["danese"] * (field_danese + danese)
+    )
     return phases, movements
 
 
@@ -197,13 +207,11 @@ def split_preview(*, tournament: Tournament, phase_number: int) -> list[PlannedG
     if phase.split == rules.BY_CATEGORY:
         return _by_category(tournament, field)
     ranked = sorted(field, key=lambda pair: (pair.rank or 0, pair.number))
-    if len(ranked) < 2 * phase.girone_count:
-        raise ServiceError(
-            _("%(pairs)s pairs cannot make %(gironi)s gironi of at least two pairs.")
-            % {"pairs": len(ranked), "gironi": phase.girone_count}
-        )
+    if len(ranked) < girone_minimum(tournament) * phase.girone_count:
+        values = {"pairs": len(ranked), "gironi": phase.girone_count}
+        raise ServiceError(entrant_text(tournament, "split_too_few", **values))
     deal = rules.split_snake if phase.split == rules.SNAKE else rules.split_blocks
-    blocks = deal(ranked, phase.girone_count)
+    blocks = deal(ranked, phase.girone_count, girone_unit(tournament))
     names = rules.girone_names(phase.girone_count)
     return [
         PlannedGirone(name, [Placement(pair, _standing_reason(pair)) for pair in block])
@@ -230,8 +238,9 @@ def _by_category(tournament: Tournament, field: list[Pair]) -> list[PlannedGiron
             % {"pairs": ", ".join(str(pair.number) for pair in missing)}
         )
     groups = rules.split_by_category(field, category_of, tournament.club.category_list)
-    if len(groups) < 2 or any(len(pairs) < 2 for _name, pairs in groups):
-        raise ServiceError(_("Each category needs at least two pairs, and there must be two."))
+    least = girone_minimum(tournament)
+    if len(groups) < 2 or any(len(pairs) < least for _name, pairs in groups):
+        raise ServiceError(entrant_text(tournament, "category_too_few"))
     reason = _("category %(category)s")
     return [
         PlannedGirone(name, [Placement(p, reason % {"category": name}) for p in pairs])

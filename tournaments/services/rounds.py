@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from tournaments import movements
 from tournaments.models import Pair, Round, Seat, Table, Tournament, TournamentEvent
 from tournaments.rules import limits
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.phases import phase_of
 from tournaments.rules.progress import finished_refusal
 from tournaments.rules.shapes import PAIR_MOVEMENTS
@@ -23,7 +24,13 @@ from tournaments.services.announcements import ROUND_PUBLISHED, announce
 from tournaments.services.errors import ServiceError
 from tournaments.services.evening import seating_publish_now
 from tournaments.services.events import record
-from tournaments.services.girone_seating import GironeSeating, check_mitchell, seat_in_gironi
+from tournaments.services.girone_seating import (
+    GironeSeating,
+    check_mitchell,
+    seat_in_gironi,
+    write_gironi,
+)
+from tournaments.services.individual_gironi import seat_players_in_gironi
 from tournaments.services.individual_rounds import (
     individual_seating,
     individual_swapped,
@@ -70,6 +77,12 @@ def _seating_for(
     """Round `number` seated by `movement` (`step`: the Mitchell step chosen, None to let the
     movement choose), with the promises it breaks."""
     if tournament.is_individual:
+        phase = phase_of(plan_of(tournament), number)
+        if phase.in_gironi:
+            parts, warnings = seat_players_in_gironi(
+                tournament, phase, number=number, movement=movement, seed=seed
+            )
+            return Planned(parts[0].seating, None, warnings, tuple(parts))
         players, warnings = individual_seating(tournament, number, movement, seed)
         return Planned(players, None, warnings)
     entrants = list(tournament.pairs.order_by("number"))
@@ -192,7 +205,7 @@ def _write_seating(round_: Round, planned: Planned) -> None:
     tables: one for a pair, one for each player sitting out of an individual round); in gironi,
     the tables numbered on girone after girone, the byes after them."""
     if planned.gironi:
-        _write_gironi(round_, planned.gironi)
+        write_gironi(round_, planned.gironi)
         return
     seating = planned.seating
     round_.tables.all().delete()
@@ -213,32 +226,6 @@ def _write_seating(round_: Round, planned: Planned) -> None:
         write_individual_seats(round_, seating, by_number)
     else:
         _write_seats(round_, seating, by_number)
-
-
-def _write_gironi(round_: Round, gironi: tuple[GironeSeating, ...]) -> None:
-    round_.tables.all().delete()
-    tables, seats, offset = [], [], 0
-    for part in gironi:
-        for place in part.seating.tables:
-            table = Table(round=round_, number=offset + place.number, girone_id=part.girone_id)
-            tables.append(table)
-            seats.append((table, place.ns, NS))
-            seats.append((table, place.ew, EW))
-        offset += len(part.seating.tables)
-    for part in gironi:
-        if part.seating.bye is not None:
-            offset += 1
-            table = Table(round=round_, number=offset, is_bye=True, girone_id=part.girone_id)
-            tables.append(table)
-            seats.append((table, part.seating.bye, NS))
-    Table.objects.bulk_create(tables)
-    round_.seats.all().delete()
-    Seat.objects.bulk_create(
-        [
-            Seat(round=round_, table=table, pair_id=pair_id, direction=direction)
-            for table, pair_id, direction in seats
-        ]
-    )
 
 
 def _write_seats(round_: Round, seating: movements.Seating, tables: dict[int, Table]) -> None:
@@ -328,10 +315,8 @@ def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair, user: User | None = 
         raise ServiceError(_("Both pairs must be seated in this round."))
     a, b = seats[pair_a.pk], seats[pair_b.pk]
     if a.table.girone_id != b.table.girone_id:
-        raise ServiceError(
-            _("Pairs %(a)s and %(b)s play in different gironi: they cannot swap seats.")
-            % {"a": pair_a.number, "b": pair_b.number}
-        )
+        values = {"a": pair_a.number, "b": pair_b.number}
+        raise ServiceError(entrant_text(round_.tournament, "swap_gironi", **values))
     before = {"a": _place(pair_a, a), "b": _place(pair_b, b)}
     # the seats change places: written anew, as the (table, direction) pairs are unique
     Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()

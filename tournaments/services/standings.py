@@ -101,6 +101,8 @@ def _individual_flags_refresh(tournament: Tournament) -> None:
     players sitting out, or not."""
     entrants = list(tournament.pairs.order_by("number"))
     for round_ in tournament.round_set.filter(movement=Round.Movement.DANESE):
+        if round_.tables.filter(girone__isnull=False).exists():
+            continue  # seated girone by girone (services/individual_gironi.py)
         history, byes = individual_history(tournament, before=round_.number)
         request = movements.IndividualRequest(
             players=[player.pk for player in entrants if player.plays_in(round_.number)],

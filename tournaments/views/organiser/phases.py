@@ -16,7 +16,9 @@ from django.views.decorators.http import require_POST
 from tournaments import selectors, services
 from tournaments.models import Phase, Tournament
 from tournaments.rules import phases as rules
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.phases import PhasePlan
+from tournaments.rules.shapes import field_movement
 from tournaments.selectors import phases as read
 from tournaments.services import ServiceError
 
@@ -90,12 +92,13 @@ def phase_plan_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
             mitchell = _number(request, "mitchell", 0)
             danese = _number(request, "danese", 0)
             if mitchell < 1 or danese < 1:
-                raise ServiceError(_("Give at least one Mitchell round and one Danese round."))
+                raise ServiceError(entrant_text(tournament, "plan_too_short"))
             plan, movements = services.preset_plan(
                 mitchell,
                 danese,
                 _number(request, "gironi", 0),
                 field_danese=_number(request, "field_danese", 0),
+                field_movement=field_movement(tournament),
             )
             carry = str(request.POST.get("carry", rules.WHOLE))
             if carry not in Phase.Carry.values:
