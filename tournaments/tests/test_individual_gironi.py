@@ -5,6 +5,7 @@ the individual Danese on its own ranking, never a partner of the whole event giv
 players over a table sitting out in turn inside their girone, and each girone ranked with both
 partners credited their partnership's result."""
 
+import re
 from collections import Counter
 
 import pytest
@@ -223,3 +224,29 @@ def test_the_phase_page_offers_players_the_danese_for_the_whole_field(
         answer.content.decode()
     )
     assert Round.objects.filter(tournament=tournament).count() == 0
+
+
+def test_a_girones_public_page_ranks_its_players(
+    club: Club, user: User, organiser_client: Client
+) -> None:
+    tournament = _event(club, 16)
+    services.tournament_publish(tournament=tournament, published=True)
+    play_round(tournament, user)
+    play_round(tournament, user)
+    services.split_commit(tournament=tournament, phase_number=2)
+    play_round(tournament, user)
+    girone = _girone_of(tournament)
+    page = organiser_client.get(
+        reverse("public_girone", args=[club.slug, tournament.slug, "A"])
+    ).content.decode()
+    head = page[page.index("<thead>") : page.index("</thead>")]
+    assert '<th class="num">Player</th>' in head and "Pair" not in head
+    totals = by_hand(tournament)
+    for number, name in girone.items():
+        row = f"Giocatore{number} Cognome{number}"
+        assert (row in page) == (name == "A")
+        if name == "A":
+            vp, mp, played = totals[number]
+            after = page[page.index(row) :]
+            cells = re.findall(r'<td class="num">([^<]*)</td>', after)[:3]
+            assert cells == [str(vp), f"{mp:,}".replace("-", "−"), str(played)]
