@@ -92,6 +92,13 @@ def field_movement(tournament: Shaped) -> str:
     return DANESE if is_individual(tournament) else "mitchell"
 
 
+def field_danese_offered(tournament: Shaped) -> bool:
+    """Whether the ready plan offers Danese rounds for the whole field apart from the first
+    rounds (the referees' exam: Mitchell, then the Danese girone unico): players' rounds for
+    the whole field are all Danese already, so theirs would only repeat it."""
+    return not is_individual(tournament)
+
+
 def girone_unit(tournament: Shaped) -> int:
     """What a field is split into gironi by: whole tables of four players in an individual
     event (`rules.phases.block_sizes`), single pairs otherwise."""

@@ -328,7 +328,7 @@ def _organiser_enters(evening: Evening, round_: Round, table: int, deals: list[D
     page = evening.organiser
     page.goto(f"{evening.base}/organise/rounds/{round_.pk}/")
     row = page.locator("#tables tbody tr").filter(
-        has=page.locator("td.table-number", has_text=re.compile(rf"^{table}$"))
+        has=page.locator("td.table-number", has_text=re.compile(rf"^{table}(\s|$)"))
     )
     row.get_by_role("link", name="Enter results").click()
     expect(

@@ -18,7 +18,7 @@ from tournaments.models import Phase, Tournament
 from tournaments.rules import phases as rules
 from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.phases import PhasePlan
-from tournaments.rules.shapes import field_movement
+from tournaments.rules.shapes import field_danese_offered, field_movement
 from tournaments.selectors import phases as read
 from tournaments.services import ServiceError
 
@@ -59,6 +59,7 @@ def _context(tournament: Tournament, preview_of: int | None) -> dict[str, Any]:
         "categories": tournament.club.category_list if by_category else [],
         "pairs": list(tournament.pairs.select_related("player_one", "player_two")),
         "seated": seated,
+        "field_danese_offered": field_danese_offered(tournament),
         "carry_choices": Phase.Carry.choices,
         "split_choices": Phase.Split.choices,
     }
