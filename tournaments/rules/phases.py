@@ -250,6 +250,14 @@ def smallest(sizes: Sequence[int]) -> int:
     return min(range(len(sizes)), key=lambda index: (sizes[index], index))
 
 
+def late_girone(names: Sequence[str], sizes: Sequence[int], *, split: str, category: str) -> int:
+    """The girone a late pair joins: in a field split by category, its category's girone
+    (named after it) when it has one; otherwise the smallest."""
+    if split == BY_CATEGORY and category in names:
+        return list(names).index(category)
+    return smallest(sizes)
+
+
 def carried(value: int, carry: str, share: int) -> int:
     """What a total before the split is worth in a girone's ranking: whole, nothing, or
     `share` percent of it rounded to the nearest whole number (a half away from zero)."""

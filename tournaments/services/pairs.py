@@ -23,7 +23,7 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.individual_rounds import reseat_movement
 from tournaments.services.links import codes_issued
-from tournaments.services.phases import late_pairs_place, pair_categories_set
+from tournaments.services.phases import category_check, late_pairs_place
 from tournaments.services.rounds import round_reseat
 from tournaments.services.standings import standings_recompute
 from tournaments.services.versions import results_changed
@@ -121,14 +121,10 @@ def pairs_add(
     if not lines:
         raise ServiceError(_("Write at least one pair, one a line."))
     entrants = [Entrant(tuple(Person(first, last) for first, last in names)) for names in lines]
-    with transaction.atomic():
-        added = entrants_add(tournament=tournament, entrants=entrants, user=user)
-        if category:
-            chosen = {pair.number: category for pair in added}
-            pair_categories_set(tournament=tournament, categories=chosen)
-            for pair in added:
-                pair.category = category
-    return added
+    if category:
+        category_check(tournament, [category])
+    # a late pair after a split by category joins its category's girone: it has it on entry
+    return entrants_add(tournament=tournament, entrants=entrants, user=user, category=category)
 
 
 @transaction.atomic
@@ -138,8 +134,10 @@ def entrants_add(
     entrants: Sequence[Entrant],
     user: User | None = None,
     source: str = "",
+    category: str = "",
 ) -> list[Pair]:
-    """Enter pairs, typed or read from a file (`source`: its name): the club's players are
+    """Enter pairs, typed or read from a file (`source`: its name), each given `category` (one
+    of the club's, checked by the caller) when one is: the club's players are
     reused (by card number when one is given, else by name) and a card number given fills an
     empty one. Before round 1 is seated the pairs play the whole evening. Until round 2 is
     seated they are late pairs: while round 1 is only seated they join it and it is seated
@@ -214,6 +212,7 @@ def entrants_add(
                 player_one=players[0],
                 player_two=players[1] if len(players) > 1 else None,
                 joined_from=joined_from,
+                category=category,
             )
         )
         next_number += 1

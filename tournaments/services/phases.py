@@ -5,7 +5,7 @@ phase's first round is seated, a pair moved by hand), and a late pair placed in 
 Who goes where is `rules.phases`'s to say; this module reads the standings and categories,
 asks it, and saves the answer."""
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from django.db import transaction
@@ -325,17 +325,30 @@ def girone_move(
 
 
 def late_pairs_place(tournament: Tournament, pairs: Sequence[Pair]) -> None:
-    """Late pairs entered after a split join the smallest girone of each phase split so far
-    (the organiser may move them by hand before the phase's first round is seated)."""
+    """Late pairs entered after a split join a girone of each phase split so far: their
+    category's in a split by category, else the smallest (`rules.late_girone`). The organiser
+    may move them by hand before the phase's first round is seated."""
     for phase in tournament.phases.filter(scope=rules.GIRONI):
         gironi = list(phase.gironi.order_by("number"))
         if not gironi:
             continue
+        names = [girone.name for girone in gironi]
         sizes = [girone.entries.count() for girone in gironi]
         for pair in pairs:
-            index = rules.smallest(sizes)
+            index = rules.late_girone(names, sizes, split=phase.split, category=pair.category)
             GironeEntry.objects.create(girone=gironi[index], pair=pair)
             sizes[index] += 1
+
+
+def category_check(tournament: Tournament, categories: Iterable[str]) -> None:
+    """Refuse a category that is not one of the club's ("" is none, and allowed)."""
+    allowed = set(tournament.club.category_list)
+    wrong = sorted({c for c in categories if c and c not in allowed})
+    if wrong:
+        raise ServiceError(
+            _("%(category)s is not one of the club's categories: %(allowed)s.")
+            % {"category": wrong[0], "allowed": ", ".join(tournament.club.category_list)}
+        )
 
 
 @transaction.atomic
@@ -344,13 +357,7 @@ def pair_categories_set(*, tournament: Tournament, categories: dict[int, str]) -
     field is split by it; returns how many changed."""
     if tournament.is_finished:
         raise ServiceError(finished_refusal())
-    allowed = set(tournament.club.category_list)
-    wrong = sorted({c for c in categories.values() if c and c not in allowed})
-    if wrong:
-        raise ServiceError(
-            _("%(category)s is not one of the club's categories: %(allowed)s.")
-            % {"category": wrong[0], "allowed": ", ".join(tournament.club.category_list)}
-        )
+    category_check(tournament, categories.values())
     changed = 0
     for pair in tournament.pairs.filter(number__in=list(categories)):
         if pair.category != categories[pair.number]:

@@ -416,3 +416,35 @@ def test_the_settings_leave_a_planned_events_rounds_to_the_phase_page(club: Club
     services.tournament_update(tournament=tournament, name="Gran Premio")  # the rest changes
     tournament.refresh_from_db()
     assert (tournament.name, tournament.rounds) == ("Gran Premio", 4)
+
+
+def test_a_late_pair_after_a_split_by_category_joins_its_categorys_girone(
+    club: Club, user: User
+) -> None:
+    club.categories = "Copa Oro, Copa Plata"
+    club.save()
+    tournament = make_tournament(club, pairs=8, rounds=3, deals_per_round=1)
+    plan = [
+        PhasePlan(1, 1, 1),
+        PhasePlan(2, 2, 3, scope=rules.GIRONI, split=rules.BY_CATEGORY, carry=rules.ZERO),
+    ]
+    services.phase_plan_set(tournament=tournament, plan=plan)
+    services.pair_categories_set(
+        tournament=tournament,
+        categories={n: "Copa Oro" if n in (1, 3, 5) else "Copa Plata" for n in range(1, 9)},
+    )
+    _round(tournament, user, seed=1)
+    services.split_commit(tournament=tournament, phase_number=2)
+    assert [len(g.pair_ids) for g in read.gironi_of(tournament, 2)] == [3, 5]
+    services.pairs_add(tournament=tournament, text="Late Plata / Ultima Ora", category="Copa Plata")
+    services.pairs_add(tournament=tournament, text="Senza Categoria / Fuori Tempo")
+    oro, plata = read.gironi_of(tournament, 2)
+    late, other = tournament.pairs.get(number=9), tournament.pairs.get(number=10)
+    assert late.category == "Copa Plata" and late.joined_from == 2
+    assert late.pk in plata.pair_ids  # its category's girone, though Copa Oro is smaller
+    assert other.pk in oro.pair_ids  # no category: the smallest
+    assert rules.late_girone(["A", "B"], [4, 3], split=rules.BY_CATEGORY, category="A") == 0
+    assert rules.late_girone(["A", "B"], [4, 3], split=rules.SNAKE, category="A") == 1
+    with pytest.raises(ServiceError, match="Copa Bronce is not one of the club's categories"):
+        services.pairs_add(tournament=tournament, text="Altra / Coppia", category="Copa Bronce")
+    assert tournament.pairs.count() == 10
