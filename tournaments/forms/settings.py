@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring import VP_SCALES, VpScale, rule_set
+from scoring import VP_SCALES, rule_set
 from scoring.vp import bye_award
 from tournaments.forms.decisions import DecisionNumbersForm
 from tournaments.forms.evening import (
@@ -24,6 +24,7 @@ from tournaments.forms.evening import (
 from tournaments.forms.fields import add_help, house_rule_overrides, ticked, with_values
 from tournaments.forms.fields import targets_text as _targets_text
 from tournaments.forms.fields import whole as _whole
+from tournaments.forms.plan_fields import MAX_ROUNDS, rounds_in, with_default_movements
 from tournaments.forms.setup import MOVEMENT_CHOICES
 from tournaments.models import (
     CUSTOM_SCALE,
@@ -36,10 +37,15 @@ from tournaments.models import (
 from tournaments.rules import limits
 from tournaments.rules.shapes import PLAYERS
 from tournaments.rules.standings import MP_FIRST
-from tournaments.rules.vp_tables import chosen_scale, parse_rows, rows_of, rows_text, scale_warning
+from tournaments.rules.vp_tables import (
+    chosen_scale,
+    deals_warning,
+    parse_rows,
+    rows_of,
+    rows_text,
+    scale_for_deals,
+)
 from tournaments.services import ServiceError, default_movement_plan, vp_scale_from_rows
-
-MAX_ROUNDS = 30
 
 FORMAT_CHOICES = [
     (Tournament.Format.DEALS.value, _("Deals: each table plays a fixed number of deals (VP)")),
@@ -192,19 +198,27 @@ class TournamentForm(DecisionNumbersForm, EveningSettings, ShapeSettings):
         clubs: list[Club],
         tournament: Tournament | None = None,
         seated: list[Round] | None = None,
+        follow_deals: bool = False,
     ) -> None:
+        # follow_deals: the deals just changed; a federation scale follows them (scale_for_deals)
         self.tournament = tournament
         self.seated = seated or []
         initial = self._initial_from(tournament)
-        self.plan_rounds = _rounds_in(data, default=initial["rounds"])
+        self.plan_rounds = rounds_in(data, default=initial["rounds"])
         if data is not None:
             # A round the plan did not have yet gets its default movement.
-            data = _with_defaults(data, self.plan_rounds)
+            data = with_default_movements(data, self.plan_rounds)
+        self.scale_followed = ""  # the scale's name when it just followed the deals per round
+        if data is not None and not seated and follow_deals:
+            slug = scale_for_deals(str(data.get("vp_scale", "")), data.get("deals_per_round"))
+            if slug != data.get("vp_scale"):
+                data = with_values(data, {"vp_scale": slug})
+                self.scale_followed = str(dict(VP_SCALE_CHOICES)[slug])
         shown = data if data is not None and not seated else initial
         scale = chosen_scale(shown.get("vp_scale"), shown.get("custom_vp_bands"), strict=not seated)
         self.scale_award = None if scale is None else bye_award(scale)
         """(VP, MP) the chosen scale gives a bye, or None while its table is not readable."""
-        self.scale_warning = _warning_of(scale, shown.get("deals_per_round"))
+        self.scale_warning = deals_warning(scale, shown.get("deals_per_round"))
         """Why the chosen scale may not fit the deals per round ("" when it does)."""
         if data is not None and not seated and ticked(data, "bye_follows_scale"):
             # the numbers the scale gives, shown while they follow it
@@ -387,30 +401,3 @@ class TournamentForm(DecisionNumbersForm, EveningSettings, ShapeSettings):
                 data["variant"], existing, {name: data[name] for name in HOUSE_RULE_FIELDS}
             ),
         }
-
-
-def _warning_of(scale: VpScale | None, deals: object) -> str:
-    try:
-        number = int(str(deals).strip())
-    except ValueError:
-        return ""
-    return "" if scale is None else scale_warning(scale, number)
-
-
-def _rounds_in(data: Mapping[str, Any] | None, *, default: int) -> int:
-    try:
-        rounds = int(str((data or {}).get("rounds", default)).strip())
-    except ValueError:
-        return default
-    return min(max(rounds, 1), MAX_ROUNDS)
-
-
-def _with_defaults(data: Mapping[str, Any], rounds: int) -> Mapping[str, Any]:
-    missing = [n for n in range(1, rounds + 1) if f"movement_{n}" not in data]
-    if not missing:
-        return data
-    copy = data.copy() if hasattr(data, "copy") else dict(data)
-    defaults = default_movement_plan(rounds)
-    for n in missing:
-        copy[f"movement_{n}"] = defaults[n - 1]
-    return copy

@@ -97,6 +97,30 @@ def scale_warning(scale: VpScale, deals_per_round: int) -> str:
     )
 
 
+def deals_warning(scale: VpScale | None, deals: object) -> str:
+    """`scale_warning` for the deals per round as a form holds them ("" while unreadable)."""
+    try:
+        number = int(str(deals).strip())
+    except ValueError:
+        return ""
+    return "" if scale is None else scale_warning(scale, number)
+
+
+def scale_for_deals(slug: str, deals: object) -> str:
+    """The federation scale made for `deals` deals a table, when `slug` is a federation scale
+    made for another number and exactly one is made for that one (FIBUR 3 becomes FIBUR 4 when
+    the tables play 4 deals); otherwise `slug` (a custom table is the organiser's own)."""
+    try:
+        number = int(str(deals).strip())
+    except ValueError:
+        return slug
+    current = VP_SCALES.get(slug)
+    if current is None or current.deals is None or current.deals == number:
+        return slug
+    fitting = [other.slug for other in VP_SCALES.values() if other.deals == number]
+    return fitting[0] if len(fitting) == 1 else slug
+
+
 def rows_of(scale: VpScale) -> list[Row]:
     return [[band.lower, band.upper, band.winner, band.loser] for band in scale.bands]
 

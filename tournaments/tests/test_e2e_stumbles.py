@@ -308,3 +308,33 @@ def test_the_round_boards_state_pills_keep_the_rows_tint(
     assert found and set(found) == {"rgba(0, 0, 0, 0)"}, found
     page.context.close()
     assert console.problems == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_vp_scale_follows_the_deals_per_round_on_the_new_tournament_page(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    """A secretary types 4 deals a round: the VP scale turns to FIBUR 4 by itself, with its bye
+    award and a line that says so; choosing FIBUR 3 back keeps it, with the warning."""
+    set_up_world()
+    base = live_server.url.rstrip("/")
+    console = ConsoleWatch()
+    page = _open(browser, console, "organiser", locale="en-GB")
+    _log_in(page, base)
+    page.goto(f"{base}{reverse('tournament_create')}")
+    scale = page.get_by_label("Victory-point (VP) scale")
+    expect(scale).to_have_value("fibur-3")
+    deals = page.get_by_label("Deals per round")
+    deals.fill("4")
+    deals.blur()
+    expect(scale).to_have_value("fibur-4")
+    expect(page.locator("#scale-warning")).to_contain_text(
+        "The VP scale follows the deals per round: FIBUR, 4 deals a table."
+    )
+    expect(page.locator("input[name=bye_vp]")).to_have_value("12")
+    scale.select_option("fibur-3")
+    expect(page.locator("#scale-warning")).to_contain_text("This VP scale is made for 3 deals")
+    expect(scale).to_have_value("fibur-3")
+    expect(page.locator("input[name=bye_vp]")).to_have_value("14")
+    page.context.close()
+    assert console.problems == []

@@ -15,6 +15,7 @@ from tournaments import services
 from tournaments.backup import tournament_export, tournament_import
 from tournaments.models import Club, Tournament
 from tournaments.rules.standings import HEAD_TO_HEAD_FIRST, MP_FIRST, TableOutcome
+from tournaments.rules.vp_tables import scale_for_deals
 from tournaments.services import ServiceError
 from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_views_setup import settings_data
@@ -168,6 +169,40 @@ def test_the_warning_shows_as_the_deals_or_the_scale_change(
     bands = "0–50, 10, 10\n55 and more, 20, 0"
     page = bye_award_part(organiser_client, custom(bands, deals_per_round="4"))
     assert "This VP scale is made for" not in page
+
+
+def test_the_scale_follows_the_deals_per_round_as_they_change(
+    club: Club, organiser_client: Client
+) -> None:
+    """Changing the deals from 3 to 4 turns FIBUR 3 into FIBUR 4 on the page (with its bye
+    award), and says so (the page knows the deals changed from the number it showed last);
+    choosing FIBUR 3 again on a 4-deal evening keeps it, with the warning; a custom table never
+    changes."""
+    url = reverse("tournament_create")
+    first = organiser_client.get(url).content.decode()
+    assert '<input type="hidden" name="deals_before" value="3">' in first
+    # the page sends what it showed last: 3 deals before, 4 now
+    query = {k: str(v) for k, v in settings_data(deals_per_round="4", deals_before="3").items()}
+    page = organiser_client.get(url, query, headers=BYE_AWARD).content.decode()
+    assert '<input type="hidden" name="deals_before" value="4">' in page
+    field = page[page.index('<div id="vp-scale-field" hx-swap-oob="true">') :]
+    assert re.search(r'<option value="fibur-4" selected>', field)
+    assert "The VP scale follows the deals per round: FIBUR, 4 deals a table." in page
+    assert 'name="bye_vp" value="12"' in page and 'name="bye_mp" value="305"' in page
+    assert "This VP scale is made for" not in page
+    # the scale changed by the organiser, not the deals: their choice stands, with the warning
+    query["deals_before"] = "4"
+    page = organiser_client.get(url, query, headers=BYE_AWARD).content.decode()
+    assert 'id="vp-scale-field"' not in page and WARNING in page
+    bands = "0–50, 10, 10\n55 and more, 20, 0"
+    changes = {"deals_per_round": "4", "deals_before": "3"}
+    custom_query = {k: str(v) for k, v in custom(bands, **changes).items()}
+    page = organiser_client.get(url, custom_query, headers=BYE_AWARD).content.decode()
+    assert "follows the deals per round" not in page and 'id="vp-scale-field"' not in page
+    assert scale_for_deals("fibur-3", "4") == "fibur-4"
+    assert scale_for_deals("fibur-4", " 3 ") == "fibur-3"
+    assert scale_for_deals("fibur-3", "5") == "fibur-3"  # no scale made for 5: kept
+    assert scale_for_deals("custom", "4") == "custom"
 
 
 # --- the bye's award ----------------------------------------------------------------------------

@@ -64,6 +64,15 @@ def _form_page(
     return render(request, "tournaments/tournament_form.html", {"form": form, **context})
 
 
+def _deals_changed(request: HtmxHttpRequest) -> bool:
+    """The page asks again because the deals per round changed (the scale follows them): they
+    differ from `deals_before`, the number the page showed last (a hidden field the bye-award
+    part carries)."""
+    if not request.htmx or request.method != "GET" or "deals_before" not in request.GET:
+        return False
+    return request.GET.get("deals_before") != request.GET.get("deals_per_round")
+
+
 def _warn_of_scale(request: HttpRequest, form: TournamentForm) -> None:
     """Saved, but the scale may not be the one meant for the deals the tables play."""
     if form.scale_warning:
@@ -80,7 +89,7 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
         )
         return redirect("dashboard")
     data = request.POST if request.method == "POST" else (request.GET if request.htmx else None)
-    form = TournamentForm(data, clubs=clubs)
+    form = TournamentForm(data, clubs=clubs, follow_deals=_deals_changed(request))
     if request.method == "POST" and form.is_valid():
         club = form.cleaned_data.get("club") or clubs[0]
         try:
@@ -103,7 +112,13 @@ def tournament_edit(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
     seated = list(selectors.rounds_of(tournament))
     data = request.POST if request.method == "POST" else (request.GET if request.htmx else None)
-    form = TournamentForm(data, clubs=[tournament.club], tournament=tournament, seated=seated)
+    form = TournamentForm(
+        data,
+        clubs=[tournament.club],
+        tournament=tournament,
+        seated=seated,
+        follow_deals=_deals_changed(request),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             services.tournament_update(
