@@ -28,6 +28,9 @@ when read (a file written before has neither: 15 minutes, at once)."""
 TOURNAMENT_ENTRY_FIELDS = ("result_entry",)
 """Who enters the results, the organiser or the players; optional when read (a file written
 before the players could enter them has none: the organiser)."""
+TOURNAMENT_PRIZE_FIELDS = ("prize_plan", "prize_level", "prizes_published")
+"""The prize plan (its `plans.plan_data` JSON), the tournament's level and whether the prizes
+are public; optional when read (a file written before prizes has none: no plan)."""
 TOURNAMENT_SHAPE_FIELDS = ("entrants", "danese_table_order")
 """Pairs, or players ranked alone (an individual tournament), and its Danese's table setting;
 optional when read (a file written before individual tournaments has neither: pairs). An

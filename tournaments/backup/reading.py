@@ -33,6 +33,7 @@ from tournaments.backup.fields import (
     TOURNAMENT_EVENING_FIELDS,
     TOURNAMENT_FIELDS,
     TOURNAMENT_LATER_FIELDS,
+    TOURNAMENT_PRIZE_FIELDS,
     TOURNAMENT_SHAPE_FIELDS,
     VERSION,
     Row,
@@ -193,6 +194,7 @@ def read(data: Row, club: Club) -> Backup:
         *present(head, TOURNAMENT_ENTRY_FIELDS),
         *present(head, TOURNAMENT_EVENING_FIELDS),
         *present(head, TOURNAMENT_SHAPE_FIELDS),
+        *present(head, TOURNAMENT_PRIZE_FIELDS),
     )
     tournament = Tournament(club=club, **field_values(Tournament, head, names, "the tournament"))
     season = head.get("season")

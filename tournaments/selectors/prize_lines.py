@@ -30,7 +30,8 @@ def prize_words(prize: Prize) -> str:
     return prize.text
 
 
-def _note(line: read.PrizeLine, tie_rule: TieRule) -> str:
+def note_of(line: read.PrizeLine, tie_rule: TieRule) -> str:
+    """How a tie was settled for this prize ("" when it was not tied)."""
     if not line.tied:
         return ""
     if "item" in line.award.reason:
@@ -50,7 +51,7 @@ def shown(prizes: read.PrizeList, lines: list[read.PrizeLine]) -> list[ShownPriz
             names=line.pair.names,
             number=line.pair.number,
             prize=prize_words(line.award.prize),
-            note=_note(line, prizes.plan.tie_rule),
+            note=note_of(line, prizes.plan.tie_rule),
         )
         for line in lines
     ]

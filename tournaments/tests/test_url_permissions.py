@@ -27,7 +27,7 @@ PUBLIC = {
     # a forgotten password: reset by e-mail, before anyone is logged in
     "password_reset", "password_reset_done", "password_reset_confirm", "password_reset_complete",
     "public_club", "public_tournament", "public_projector", "public_pair", "public_find",
-    "public_girone", "public_prizes", "public_standings_csv", "season_public",
+    "public_girone", "public_prizes", "public_prizes_csv", "public_standings_csv", "season_public",
     "season_public_pairs_csv",
     "season_public_players_csv",
     # the Excel twins of the public files above: the same rows, the same checks

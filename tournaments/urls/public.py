@@ -18,6 +18,7 @@ urlpatterns = [
     path(f"{T}/pairs/<int:number>/", pages.pair_page, name="public_pair"),
     path(f"{T}/find/", pages.find_table, name="public_find"),
     path(f"{T}/prizes/", prizes.prizes_page, name="public_prizes"),
+    path(f"{T}/prizes.csv", prizes.prizes_csv, name="public_prizes_csv"),
     path(f"{T}/standings.csv", exports.public_standings_csv, name="public_standings_csv"),
     path(f"{T}/standings.xlsx", exports.public_standings_xlsx, name="public_standings_xlsx"),
     path("r/<slug:club_slug>/<int:player_id>/", records.player_record, name="player_record"),

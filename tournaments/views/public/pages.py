@@ -90,6 +90,9 @@ def _page_context(tournament: Tournament, **more: Any) -> dict[str, Any]:
             "club": reverse("public_club", args=[club]),
             "standings_csv": reverse("public_standings_csv", args=[club, slug]),
             "standings_xlsx": reverse("public_standings_xlsx", args=[club, slug]),
+            "prizes": reverse("public_prizes", args=[club, slug])
+            if tournament.prizes_published and tournament.is_finished
+            else "",
             # a pair's page is this and its number, then "/" (written once, not once a row)
             "pair": _pair_url(tournament)(0)[: -len("0/")],
             # a girone's page is this and its name, then "/"
