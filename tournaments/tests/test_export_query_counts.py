@@ -29,8 +29,8 @@ EXPORT_QUERIES = {
 }
 """Queries of each file's download, the organiser's session and user included."""
 PRINT_QUERIES = {
-    "print_seating": 7,
-    "print_score_sheets": 6,
+    "print_seating": 8,  # the round's session too
+    "print_score_sheets": 7,
     "print_standings": 6,
     "print_slips": 5,
 }

@@ -639,7 +639,7 @@ def test_the_organisers_tournament_page_has_the_publish_block(
 
 # --- a fixed number of queries, whatever the field ----------------------------------------------
 
-COLD = {"board": 23, "pair": 34}
+COLD = {"board": 23, "find": 24, "pair": 34}
 """A cold read on the database cache: the stored page and the tournament's version (one
 read, both missing); the tournament from the database, its version remembered; then the view's
 own reads: the tournament with its club, the data's cache read, the rows (the pairs and the
@@ -649,7 +649,8 @@ finished tables' seats, the withdrawals that left a table to its opponents as a 
 players for the links to their records), the
 arbiter's decisions (the standings' marks; for a pair page its
 marks and the penalties of its chart), and the database cache's writes of the data and of the
-rendered page. On Redis: 4 and 8."""
+rendered page; "find your table" reads the tournament's sessions too (the session the round is
+in). On Redis: 4 and 8."""
 WARM = 1
 """A warm read: one read of the cache for the version and the page together (none on Redis:
 0 queries)."""
@@ -658,7 +659,7 @@ MEASURED = [
     ("standings partial", "public_tournament", (), HTMX, "board"),
     ("seating partial", "public_tournament", (), {**HTMX, "HX-Target": "seating"}, "board"),
     ("projector", "public_projector", (), {}, "board"),
-    ("find your table", "public_find", (), {}, "board"),
+    ("find your table", "public_find", (), {}, "find"),
     ("pair page", "public_pair", (3,), {}, "pair"),
 ]
 

@@ -63,11 +63,11 @@ PAGES: dict[str, tuple[bool, Address, int]] = {
         True, lambda f: f"/organise/tournaments/{f.tournament.pk}/changes/?kind=entered", 6,
     ),
     "table page": (True, lambda f: f"/organise/tables/{f.table.pk}/", 10),
-    "players' table page": (False, lambda f: f"/p/{f.pair.token}/", 6),
-    "my evening": (False, lambda f: f"/p/{f.pair.token}/evening/", 8),
-    "print seating": (True, lambda f: f"/organise/rounds/{f.last_round.pk}/print/seating/", 7),
+    "players' table page": (False, lambda f: f"/p/{f.pair.token}/", 7),
+    "my evening": (False, lambda f: f"/p/{f.pair.token}/evening/", 9),
+    "print seating": (True, lambda f: f"/organise/rounds/{f.last_round.pk}/print/seating/", 8),
     "print score sheets": (
-        True, lambda f: f"/organise/rounds/{f.last_round.pk}/print/score-sheets/", 6,
+        True, lambda f: f"/organise/rounds/{f.last_round.pk}/print/score-sheets/", 7,
     ),
     "print standings": (
         True, lambda f: f"/organise/tournaments/{f.tournament.pk}/print/standings/", 6,

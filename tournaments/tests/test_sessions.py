@@ -22,7 +22,7 @@ from tournaments.rules.sessions import SessionPlan
 from tournaments.selectors.sessions import waiting_for
 from tournaments.services import ServiceError
 from tournaments.tests.conftest import make_tournament
-from tournaments.tests.test_phases import _round
+from tournaments.tests.test_phases import _play, _round
 
 SAT, SUN = datetime.date(2026, 11, 21), datetime.date(2026, 11, 22)
 THREE = datetime.time(15, 0)
@@ -377,3 +377,49 @@ def test_no_session_2_is_awaited_once_the_rounds_are_cut_to_session_1s(
     Tournament.objects.filter(pk=tournament.pk).update(rounds=2)
     tournament.refresh_from_db()
     assert waiting_for(tournament) is None
+
+
+@pytest.mark.django_db
+def test_the_players_pages_and_the_prints_name_the_rounds_session(
+    club: Club, organiser: User, organiser_client: Client, anonymous_client: Client
+) -> None:
+    """Round 3 is session 2's first: "find your table", the pair's phone pages, the printed
+    seating and score sheets say "Session 2 · 22 November 2026"; round 1's say session 1 with
+    its start time; a one-session tournament says no session at all."""
+    tournament = _two_days(club)
+    first = _round(tournament, organiser, seed=1, play=False)
+    services.round_start(round=first)  # the seating is out once the round starts
+    seat = Seat.objects.select_related("pair", "table").filter(round=first).first()
+    assert seat is not None
+    day_one = "Session 1 · 21 November 2026, 3 p.m."  # the start time in English
+    slugs = [club.slug, tournament.slug]
+    find = anonymous_client.get(reverse("public_find", args=slugs)).content.decode()
+    assert day_one in find
+    for name, args in (("print_seating", [first.pk]), ("print_score_sheets", [first.pk])):
+        assert day_one in organiser_client.get(reverse(name, args=args)).content.decode()
+    table = anonymous_client.get(reverse("link_table", args=[seat.pair.token])).content.decode()
+    assert day_one in table
+    _play(first, organiser)
+    _round(tournament, organiser, seed=2)
+    third = _round(tournament, organiser, seed=3, play=False)
+    services.round_start(round=third)
+    day_two = "Session 2 · 22 November 2026"
+    find = anonymous_client.get(reverse("public_find", args=slugs)).content.decode()
+    assert day_two in find and day_one not in find
+    evening = anonymous_client.get(reverse("link_evening", args=[seat.pair.token]))
+    assert day_two in evening.content.decode()
+    assert (
+        day_two in organiser_client.get(reverse("print_seating", args=[third.pk])).content.decode()
+    )
+
+    single = make_tournament(club, pairs=4, rounds=2, deals_per_round=1)
+    services.tournament_publish(tournament=single, published=True)
+    round_1 = _round(single, organiser, seed=1, play=False)
+    services.round_start(round=round_1)
+    single.refresh_from_db()
+    find = anonymous_client.get(reverse("public_find", args=[club.slug, single.slug]))
+    assert "Session" not in find.content.decode()
+    assert (
+        "Session"
+        not in organiser_client.get(reverse("print_seating", args=[round_1.pk])).content.decode()
+    )
