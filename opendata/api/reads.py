@@ -14,8 +14,6 @@ from opendata.api.stored import NotFound
 from tournaments import deal_exports, exports, selectors
 from tournaments.models import Club, Season, Tournament
 from tournaments.selectors import public as leaderboard
-from tournaments.selectors.decisions import deal_file_texts
-from tournaments.selectors.exports import deal_sides_of
 from tournaments.selectors.seasons import SeasonStandings
 from tournaments.tables import SeasonPairsTable, SeasonPlayersTable, StandingsTable
 
@@ -312,15 +310,22 @@ def season_answer(standings: SeasonStandings, *, with_unpublished: bool) -> sche
 
 
 def deals_answer(tournament: Tournament) -> schemas.Deals:
-    """Every deal side: the deals CSV's rows (`deal_result_rows`), under its column names."""
-    columns = list(deal_exports.DEAL_RESULT_COLUMNS)
+    """Every deal side: the deals CSV's rows (`deal_exports.deal_file`), under its column
+    names; an individual tournament's name the side's player, partner and two opponents."""
+    columns, values = deal_exports.deal_file(tournament)
+    if tournament.is_individual:
+        return schemas.Deals(
+            club=tournament.club.slug,
+            tournament=tournament.slug,
+            columns=list(columns),
+            rows=[schemas.IndividualDealsRow(**dict(zip(columns, v, strict=True))) for v in values],
+        )
     rows = []
-    decisions = deal_file_texts(tournament)
-    for values in deal_exports.deal_result_rows(deal_sides_of(tournament), decisions):
-        row = dict(zip(columns, values, strict=True))
+    for row_values in values:
+        row = dict(zip(columns, row_values, strict=True))
         if row["opponent_pair_number"] == "":
             row["opponent_pair_number"] = None
         rows.append(schemas.DealsRow(**row))
     return schemas.Deals(
-        club=tournament.club.slug, tournament=tournament.slug, columns=columns, rows=rows
+        club=tournament.club.slug, tournament=tournament.slug, columns=list(columns), rows=rows
     )

@@ -313,11 +313,51 @@ class DealsRow(Schema):
     )
 
 
+class IndividualDealsRow(Schema):
+    """One deal side of an individual tournament: the deals CSV's columns, under the same
+    names (the side's player and partner, and its two opponents, in place of the pairs)."""
+
+    round: int
+    table: int
+    deal: int
+    direction: str = Field(description="N-S or E-W")
+    player_number: int
+    player: str
+    partner_number: int
+    partner: str
+    opponent_one_number: int
+    opponent_one: str
+    opponent_two_number: int
+    opponent_two: str
+    entry_mode: str
+    closed: int
+    pot: str
+    melded_points: int
+    hand_points: int
+    clean: int
+    dirty: int
+    semi_clean: int
+    noble: int
+    royal: int
+    wild: int
+    burraco_bonus: int
+    closing_bonus: int
+    hand_penalty: int
+    pot_penalty: int
+    total: int
+    decision: str = Field(
+        default="",
+        description='The arbiter\'s decisions on the deal or its table, "; " apart',
+    )
+
+
 class Deals(Schema):
     club: str
     tournament: str
     columns: list[str] = Field(description="The deals CSV's header, in its order")
-    rows: list[DealsRow]
+    rows: list[DealsRow] | list[IndividualDealsRow] = Field(
+        description="A pairs tournament's rows by pair; an individual one's by player"
+    )
 
 
 class Index(Schema):

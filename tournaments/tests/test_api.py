@@ -79,6 +79,34 @@ def as_csv_text(value: object) -> str:
 
 
 @pytest.mark.django_db
+def test_the_api_deals_are_the_deals_csv_for_every_demo_tournament(
+    demo: dict[str, Any],
+) -> None:
+    """The deals answer has the deals CSV's columns and rows, the individual evening's too (its
+    file names each side's player, partner and two opponents)."""
+    organiser = Client()
+    organiser.force_login(demo["organiser"])
+    seen_individual = False
+    for tournament in Tournament.objects.filter(club=demo["club"]).order_by("date"):
+        base = f"/api/v1/clubs/{DEMO}/tournaments/{tournament.slug}"
+        answer = api(Client(), f"{base}/deals", demo["token"])
+        expected = csv_rows(organiser, f"/organise/tournaments/{tournament.pk}/deals.csv")
+        assert answer["columns"] == expected[0], tournament.name
+        got = [[as_csv_text(row.get(c)) for c in answer["columns"]] for row in answer["rows"]]
+        assert got == expected[1:], tournament.name
+        if tournament.is_individual:
+            seen_individual = True
+            assert answer["columns"][4:8] == [
+                "player_number",
+                "player",
+                "partner_number",
+                "partner",
+            ]
+            assert len(answer["rows"]) > 0
+    assert seen_individual
+
+
+@pytest.mark.django_db
 def test_the_api_standings_are_the_standings_csv_for_every_demo_tournament(
     demo: dict[str, Any],
 ) -> None:
