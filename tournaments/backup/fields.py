@@ -28,9 +28,12 @@ when read (a file written before has neither: 15 minutes, at once)."""
 TOURNAMENT_ENTRY_FIELDS = ("result_entry",)
 """Who enters the results, the organiser or the players; optional when read (a file written
 before the players could enter them has none: the organiser)."""
-TOURNAMENT_PRIZE_FIELDS = ("prize_plan", "prize_level", "prizes_published")
-"""The prize plan (its `plans.plan_data` JSON), the tournament's level and whether the prizes
-are public; optional when read (a file written before prizes has none: no plan)."""
+TOURNAMENT_PRIZE_FIELDS = (
+    "prize_plan", "prize_level", "prizes_published", "entry_fee_cents", "fee_per",
+)  # fmt: skip
+"""The prize plan (its `plans.plan_data` JSON), the tournament's level, whether the prizes are
+public, and the entry fee; optional when read (a file written before has none: no plan, no
+fee)."""
 TOURNAMENT_SHAPE_FIELDS = ("entrants", "danese_table_order")
 """Pairs, or players ranked alone (an individual tournament), and its Danese's table setting;
 optional when read (a file written before individual tournaments has neither: pairs). An
@@ -40,8 +43,9 @@ PAIR_FIELDS = ("number", *STANDING_FIELDS)
 PAIR_PLAY_FIELDS = ("joined_from", "withdrawn_from")
 """A late pair's first round and a withdrawn pair's first round out; optional when read (files
 written before pairs could change during an evening have neither)."""
-PAIR_CHECK_IN_FIELDS = ("checked_in_at",)
-"""When the pair checked in before round 1; optional when read."""
+PAIR_CHECK_IN_FIELDS = ("checked_in_at", "fee_paid_at")
+"""When the pair checked in before round 1, and when it paid its entry fee; optional when
+read."""
 SUBSTITUTION_FIELDS = ("from_round",)
 """A substitution of a pair's player, with the players out and in: optional when read (files
 written before substitutes were kept have none; their pairs name only the players of now)."""

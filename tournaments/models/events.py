@@ -42,6 +42,8 @@ class TournamentEvent(models.Model):
         SPLIT = "split", _("Field split into gironi")
         SPLIT_UNDONE = "split_undone", _("Split into gironi undone")
         GIRONE_MOVE = "girone_move", _("Pair moved to another girone")
+        ENTRY_FEE = "entry_fee", _("Entry fee set")
+        FEE_PAID = "fee_paid", _("Entry fee paid")
 
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="events"

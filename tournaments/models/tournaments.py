@@ -19,6 +19,7 @@ from tournaments.rules import states
 from tournaments.rules.formats import PlayFormat, format_of
 from tournaments.rules.glossary import Words, words_for
 from tournaments.rules.limits import PAIR_CODE_DIGITS
+from tournaments.rules.money import PER_PAIR, PER_PLAYER
 from tournaments.rules.shapes import PAIRS, PLAYERS, is_individual
 from tournaments.rules.standings import HEAD_TO_HEAD_FIRST, MP_FIRST
 from tournaments.rules.vp_tables import CUSTOM_SCALE as CUSTOM_SCALE
@@ -42,6 +43,7 @@ VP_SCALE_CHOICES = [
     (slug, VP_SCALE_NAMES.get(slug, scale.name)) for slug, scale in VP_SCALES.items()
 ] + [(CUSTOM_SCALE, _("Custom table of bands"))]
 
+FEE_PER_CHOICES = [(PER_PLAYER, _("by each player")), (PER_PAIR, _("once by each pair"))]
 PRIZE_LEVEL_CHOICES = [(level.value, LEVEL_NAMES[level]) for level in Level]
 
 
@@ -210,6 +212,11 @@ class Tournament(DecisionNumbers):
         default=False,
         help_text=_("Show the prize list on the public pages."),
     )
+    # the money of the evening (`rules.money`): the entry fee, by each player or once a pair
+    entry_fee_cents = models.PositiveIntegerField(_("entry fee (cents)"), default=0)
+    fee_per = models.CharField(
+        _("the fee is paid"), max_length=8, choices=FEE_PER_CHOICES, default=PER_PLAYER
+    )
     results_version = models.PositiveIntegerField(
         verbose_name=_("results version"),
         default=0,
@@ -377,6 +384,7 @@ class Pair(PrivateLink):
         blank=True,
         help_text=_("When the pair was ticked present before round 1 (empty: not yet)."),
     )
+    fee_paid_at = models.DateTimeField(_("entry fee paid at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("pair")

@@ -13,6 +13,7 @@ from tournaments.models import Decision, ResultChange, Round, Tournament, Tourna
 from tournaments.rules.entrant_texts import ENTRANT_TEXTS, shape_text
 from tournaments.rules.glossary import Words
 from tournaments.selectors import evening
+from tournaments.selectors.audit_money import MONEY_KINDS, money_text
 from tournaments.selectors.audit_phases import PHASE_KINDS, phase_text
 from tournaments.templatetags.numbers import points_text
 
@@ -360,6 +361,8 @@ def _event_text(event: TournamentEvent, words: Words, individual: bool = False) 
         return text + ", " + _("NOT VERIFIED: %(why)s.") % {"why": details.get("why_not", "")}
     if kind in evening.EVENT_KINDS:
         return evening.event_text(kind, event.round_number, after)
+    if kind in MONEY_KINDS:
+        return money_text(event, individual)
     if kind in PHASE_KINDS:
         return phase_text(event)
     return str(event.get_kind_display())

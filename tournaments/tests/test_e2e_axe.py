@@ -38,6 +38,7 @@ from tournaments.prizes.caps import Level
 from tournaments.prizes.plans import Item, Money, TieRule
 from tournaments.prizes.ready import usual_plan
 from tournaments.services import pair_changes
+from tournaments.services.money import entry_fee_set, fee_paid_set
 from tournaments.services.player_mail import removal_token
 from tournaments.tests.e2e_helpers import CHROMIUM, ConsoleWatch, launch
 from tournaments.tests.test_e2e_widths import PASSWORD, World, set_up_world
@@ -87,6 +88,15 @@ def _removal(w: World) -> str:
     player = w.finished.pairs.get(number=1).player_one
     services.player_email_set(player=player, email="anna@example.org", consent=True)
     return removal_token(player)
+
+
+def _with_fees(w: World) -> Tournament:
+    """The finished evening with an entry fee, two pairs paid (the totals and the list)."""
+    tournament = _with_prizes(w)
+    entry_fee_set(tournament=tournament, cents=750, per="player")
+    for pair in tournament.pairs.order_by("number")[:2]:
+        fee_paid_set(pair=pair)
+    return tournament
 
 
 def _with_prizes(w: World) -> Tournament:
@@ -158,6 +168,7 @@ PAGES: list[Visit] = [
     _organiser("prize_plan", lambda w: [_with_prizes(w).pk]),
     _organiser("prize_plan", lambda w: [w.fresh.pk], label="prize_plan-empty"),
     _organiser("print_ceremony", lambda w: [_with_prizes(w).pk]),
+    _organiser("money", lambda w: [_with_fees(w).pk]),
     Visit("public_prizes", lambda w: [w.club.slug, _with_prizes(w).slug]),
     Visit("public_find", lambda w: [w.club.slug, w.singles.slug], label="find-individual"),
     Visit("public_projector", lambda w: [w.club.slug, w.singles.slug], label="wall-individual"),
@@ -215,7 +226,7 @@ EXCLUDED: dict[str, str] = {
             "standings_csv", "deal_results_csv", "standings_xlsx", "deal_results_xlsx",
             "federation_csv", "federation_xlsx", "season_pairs_csv", "season_players_csv",
             "season_pairs_xlsx", "season_players_xlsx", "prizes_csv", "prizes_xlsx",
-            "public_prizes_csv",
+            "public_prizes_csv", "money_csv",
         ],
         DOWNLOAD,
     ),

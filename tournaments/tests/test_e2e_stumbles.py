@@ -22,7 +22,7 @@ from tournaments import services
 from tournaments.models import Seat
 from tournaments.services import players
 from tournaments.tests.e2e_helpers import CHROMIUM, VIEWPORT, ConsoleWatch, launch
-from tournaments.tests.test_e2e_widths import NS_WINS, PASSWORD, set_up_world
+from tournaments.tests.test_e2e_widths import ARTIFACTS, NS_WINS, PASSWORD, set_up_world
 
 pytestmark = [
     pytest.mark.browser,
@@ -336,5 +336,37 @@ def test_the_vp_scale_follows_the_deals_per_round_on_the_new_tournament_page(
     expect(page.locator("#scale-warning")).to_contain_text("This VP scale is made for 3 deals")
     expect(scale).to_have_value("fibur-3")
     expect(page.locator("input[name=bye_vp]")).to_have_value("14")
+    page.context.close()
+    assert console.problems == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_treasurer_ticks_the_fees_on_a_phone(live_server: LiveServer, browser: Browser) -> None:
+    """At 390 px: the organiser sets EUR 7,50 a player, ticks two pairs paid (each tick saved
+    at once), reads the totals change (by hand, for the evening's 8 pairs: 8 x 2 x 7.50 =
+    120.00 due; two pairs paid 30.00; 90.00 still to collect from 6), and nothing runs off the
+    screen."""
+    world = set_up_world()
+    base = live_server.url.rstrip("/")
+    console = ConsoleWatch()
+    page = _open(browser, console, "organiser", locale="en-GB")
+    page.set_viewport_size({"width": 390, "height": HEIGHT})
+    _log_in(page, base)
+    page.goto(f"{base}{reverse('money', args=[world.deals.pk])}")
+    page.get_by_label("Entry fee in euros (0: no fee)").fill("7,50")
+    page.get_by_label("By each player").check()
+    page.get_by_role("button", name="Save the entry fee").click()
+    expect(page.locator("ul.messages")).to_contain_text("The entry fee is saved.")
+    totals = page.locator("dl.money-totals")
+    assert world.deals.pairs.count() == 8
+    expect(totals).to_contain_text("EUR 120.00")
+    for number in (1, 2):
+        page.locator(f"input[name=paid_pairs][value='{number}']").check()
+        expect(page.locator(f"input[name=paid_pairs][value='{number}']")).to_be_checked()
+    expect(totals).to_contain_text("EUR 30.00")
+    expect(totals).to_contain_text("Still to collect (6 not paid)")
+    expect(totals).to_contain_text("EUR 90.00")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(ARTIFACTS / "money-phone.png"), full_page=True)
     page.context.close()
     assert console.problems == []
