@@ -10,6 +10,7 @@ from typing import Protocol
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.rules.names import fold
 
@@ -40,7 +41,8 @@ def card_problem(member: Member | None, *, card: str, club_name: str, today: dat
         return _("Card %(card)s of %(name)s expired on %(date)s.") % {
             "card": card,
             "name": member.full_name,
-            "date": date_format(member.valid_until, "j F Y"),
+            # the day in words, as the language writes it: 31 December 2025, 31. Dezember 2025
+            "date": date_format(member.valid_until, pgettext("date format in words", "j F Y")),
         }
     if member.member_club.strip() and not same_club(member.member_club, club_name):
         return _("Card %(card)s belongs to %(club)s.") % {
