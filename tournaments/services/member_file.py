@@ -134,7 +134,7 @@ def _rows(content: bytes) -> list[tuple[int, list[str]]]:
             _("This is an old Excel file (.xls): save it as .xlsx or as CSV and upload it again.")
         )
     rows = _xlsx_rows(content) if content.startswith(b"PK\x03\x04") else _csv_rows(content)
-    kept = []
+    kept: list[tuple[int, list[str]]] = []
     for number, cells in rows:
         if any(cells):
             if len(kept) > MEMBER_ROWS:
