@@ -60,15 +60,10 @@ def card_warnings(club: Club, players: Iterable[Player], *, today: date) -> list
     has_list = club.federation_members.exists()
     cards = [p.card_number for p in players if p.card_number]
     members = {m.card_number: m for m in club.federation_members.filter(card_number__in=cards)}
-    surnames = {p.last_name for p in players}
-    named = Q()
-    for surname in surnames:
-        named |= Q(last_name__iexact=surname)
     keys = {sort_name(p.last_name, p.first_name) for p in players}
-    namesakes = [
-        other for other in Player.objects.filter(club=club, sort_name__in=keys).order_by("pk")
-    ]
-    listed: list[FederationMember] = list(club.federation_members.filter(named)) if named else []
+    namesakes = list(Player.objects.filter(club=club, sort_name__in=keys).order_by("pk"))
+    without_card = sorted({p.last_name for p in players if not p.card_number})
+    listed = _members_named(club, without_card) if has_list else []
     warnings: list[str] = []
     for player in players:
         key = sort_name(player.last_name, player.first_name)
@@ -118,6 +113,18 @@ def card_warnings(club: Club, players: Iterable[Player], *, today: date) -> list
                 }
             )
     return warnings
+
+
+def _members_named(club: Club, surnames: list[str]) -> list[FederationMember]:
+    """The members with one of these surnames, whatever the case (asked a hundred at a time:
+    a file of 500 pairs asks no query a database finds too deep)."""
+    found: list[FederationMember] = []
+    for start in range(0, len(surnames), 100):
+        named = Q()
+        for surname in surnames[start : start + 100]:
+            named |= Q(last_name__iexact=surname)
+        found += club.federation_members.filter(named)
+    return found
 
 
 def _member_text(member: FederationMember) -> str:

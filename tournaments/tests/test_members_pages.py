@@ -4,6 +4,7 @@ same card never makes a second player, and what the list finds wrong is a warnin
 organiser sees, never a refusal."""
 
 import io
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -11,6 +12,7 @@ from django.utils import timezone
 
 from tournaments import services
 from tournaments.models import Club, Player, Tournament
+from tournaments.selectors.members import card_warnings
 from tournaments.tests.conftest import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -212,3 +214,14 @@ def test_the_warning_is_in_the_organisers_language(
     organiser_client.cookies["django_language"] = language
     page = entered(organiser_client, tournament, "Luciano De Luca (23456) / Maria Rossi (12345)")
     assert expected in page
+
+
+def test_the_warnings_of_a_large_field_take_a_few_queries(
+    club: Club, django_assert_max_num_queries: Any
+) -> None:
+    listed(club)
+    tournament = make_tournament(club, pairs=250)
+    players = [p for pair in tournament.pairs.all() for p in (pair.player_one, pair.player_two)]
+    with django_assert_max_num_queries(12):
+        warnings = card_warnings(club, players, today=timezone.localdate())
+    assert warnings == []  # Name1a Surname1a…: no card, no member of that name, no namesake
