@@ -221,7 +221,8 @@ def test_the_warnings_of_a_large_field_take_a_few_queries(
 ) -> None:
     listed(club)
     tournament = make_tournament(club, pairs=250)
-    players = [p for pair in tournament.pairs.all() for p in (pair.player_one, pair.player_two)]
+    pairs = tournament.pairs.all()
+    players = [p for pair in pairs for p in (pair.player_one, pair.player_two) if p is not None]
     with django_assert_max_num_queries(12):
         warnings = card_warnings(club, players, today=timezone.localdate())
     assert warnings == []  # Name1a Surname1a…: no card, no member of that name, no namesake
