@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.admin.base import ReadOnlyInline
 from tournaments.models import (
     Club,
+    FederationMember,
     Player,
     Season,
     Tournament,
@@ -48,6 +49,17 @@ class ClubAdmin(admin.ModelAdmin[Club]):
     @admin.display(description=_("tournaments"), ordering="tournament_count")
     def tournament_count(self, club: Club) -> int:
         return int(club.tournament_count)  # type: ignore[attr-defined]
+
+
+@admin.register(FederationMember)
+class FederationMemberAdmin(admin.ModelAdmin[FederationMember]):
+    """The federation's list as the club imported it (replaced whole at the next import)."""
+
+    list_display = ("card_number", "last_name", "first_name", "birth_year", "member_club",
+                    "valid_until", "club")  # fmt: skip
+    list_filter = ("club",)
+    search_fields = ("last_name", "first_name", "card_number")
+    list_select_related = ("club",)
 
 
 @admin.register(Player)

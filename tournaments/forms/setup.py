@@ -38,7 +38,10 @@ class PairsForm(forms.Form):
         # no placeholder: the help text's example is in the reader's language, names included
         widget=forms.Textarea(attrs={"rows": 6}),
         error_messages={"required": _("Write at least one pair, one a line.")},
-        help_text=_("Write the two players of a pair on one line, separated by “/”."),
+        help_text=_(
+            "Write the two players of a pair on one line, separated by “/”. A card number may "
+            "follow a name in brackets: Mario Rossi (12345)."
+        ),
     )
 
     def __init__(
@@ -50,5 +53,8 @@ class PairsForm(forms.Form):
         if individual:  # an individual tournament's entrants are players, one a line
             field = self.fields["text"]
             field.label = _("Add players, one a line")
-            field.help_text = _("Write one player a line: first name and surname.")
+            field.help_text = _(
+                "Write one player a line: first name and surname, and the card number in "
+                "brackets if you have it: Mario Rossi (12345)."
+            )
             field.error_messages["required"] = _("Write at least one player, one a line.")

@@ -27,6 +27,7 @@ from tournaments.services.evening import (
     seating_publish,
 )
 from tournaments.services.links import codes_issued, link_reissue
+from tournaments.services.members import MembersImported, members_import
 from tournaments.services.pair_changes import (
     BYE,
     RESEAT,
@@ -92,6 +93,7 @@ __all__ = [
     "TOGETHER",
     "DealPreview",
     "Entrant",
+    "MembersImported",
     "Person",
     "Planned",
     "Prepared",
@@ -119,6 +121,7 @@ __all__ = [
     "entrants_import",
     "girone_move",
     "link_reissue",
+    "members_import",
     "pair_categories_set",
     "pair_check_in",
     "pair_remove",

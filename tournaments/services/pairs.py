@@ -31,11 +31,23 @@ from tournaments.services.versions import results_changed
 Kind = TournamentEvent.Kind
 
 _SEPARATORS = re.compile(r"\s*(?:/|&|\t|;|,|\s-\s|\s–\s|\+)\s*")
+_CARD = re.compile(r"(.*?)\s*\(\s*([\w.-]*\d[\w.-]*)\s*\)")
+"""A name followed by its card number in brackets: "Maria Rossi (12345)"."""
 
 
-def parse_pair_lines(text: str, *, players_per_pair: int) -> list[list[tuple[str, str]]]:
-    """Lines of 'First Last / First Last' into (first, last) names; ServiceError otherwise.
-    A surname keeps its particle: 'Luciano De Luca' is ('Luciano', 'De Luca')."""
+def _name_and_card(name: str) -> tuple[str, str, str]:
+    """A typed player as (first, last, card): "Maria Rossi (12345)" -> ("Maria", "Rossi",
+    "12345"); a bracket without a digit is part of the name."""
+    found = _CARD.fullmatch(name.strip())
+    if found is None:
+        return (*split_name(name), "")
+    return (*split_name(found.group(1)), found.group(2))
+
+
+def parse_pair_lines(text: str, *, players_per_pair: int) -> list[list[tuple[str, str, str]]]:
+    """Lines of 'First Last / First Last' into (first, last, card) names, each maybe followed
+    by its card number in brackets; ServiceError otherwise. A surname keeps its particle:
+    'Luciano De Luca' is ('Luciano', 'De Luca', '')."""
     pairs, problems = [], []
     lines = text.splitlines()
     filled = sum(1 for line in lines if line.strip())
@@ -61,9 +73,16 @@ def parse_pair_lines(text: str, *, players_per_pair: int) -> list[list[tuple[str
             )
             problems.append(text % {"line": number, "shown": shown})
             continue
-        split = [split_name(name) for name in names]
-        too_long = [part for first, last in split for part in (first, last)]
+        split = [_name_and_card(name) for name in names]
+        too_long = [part for first, last, _card in split for part in (first, last)]
         too_long = [part for part in too_long if len(part) > limits.NAME_LENGTH]
+        long_card = next((card for *_names, card in split if len(card) > limits.CARD_LENGTH), "")
+        if long_card:
+            problems.append(
+                _("Line %(line)s: a card number has at most %(most)s characters.")
+                % {"line": number, "most": limits.CARD_LENGTH}
+            )
+            continue
         if too_long:
             problems.append(
                 _(
@@ -120,7 +139,7 @@ def pairs_add(
     lines = parse_pair_lines(text, players_per_pair=per_pair)
     if not lines:
         raise ServiceError(_("Write at least one pair, one a line."))
-    entrants = [Entrant(tuple(Person(first, last) for first, last in names)) for names in lines]
+    entrants = [Entrant(tuple(Person(*person) for person in names)) for names in lines]
     if category:
         category_check(tournament, [category])
     # a late pair after a split by category joins its category's girone: it has it on entry

@@ -109,7 +109,7 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
         # the standings' narrow columns on a phone, abbreviated as every one of them does
         "pos", "diff",
         # the Italian column headings a file of pairs may have, quoted as they are
-        "cognome", "nome",
+        "cognome", "nome", "circolo", "scadenza",
         # the currency, and the Hort system of sharing a tied prize, named after its author
         "euro", "hort",
     }

@@ -142,6 +142,7 @@ PAGES: list[Visit] = [
     _organiser("season_detail", lambda w: [w.season.pk]),
     _organiser("season_edit", lambda w: [w.season.pk]),
     _organiser("club_settings", lambda w: [w.club.pk]),
+    _organiser("club_members", lambda w: [w.club.pk]),
     _organiser("player_record", lambda w: _record(w, public=False), label="record-organiser"),
     # the print pages
     _organiser("print_seating", lambda w: [w.playing.pk]),

@@ -9,6 +9,7 @@ from tournaments.views.organiser import (
     decisions,
     entry,
     exports,
+    members,
     money,
     pairs,
     phases,
@@ -127,6 +128,8 @@ urlpatterns = [
     path(f"{T}/print/slips/", exports.print_slips, name="print_slips"),
     path(f"{R}/print/seating/", exports.print_seating, name="print_seating"),
     path(f"{R}/print/score-sheets/", exports.print_score_sheets, name="print_score_sheets"),
+    # the club's copy of the federation's member list
+    path("organise/clubs/<int:club_id>/members/", members.club_members, name="club_members"),
     # seasons
     path("organise/seasons/", seasons.season_list, name="season_list"),
     path("organise/seasons/new/", seasons.season_new, name="season_new"),

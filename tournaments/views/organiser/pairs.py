@@ -26,6 +26,7 @@ from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.individual_changes import withdrawal_refusal
 from tournaments.selectors.pairs import player_spells, withdrawal_seat
 from tournaments.services import ServiceError
+from tournaments.views.organiser.members import cards_checked, pairs_checked
 from tournaments.views.organiser.setup import pairs_context
 
 
@@ -237,6 +238,7 @@ def pair_rename(request: HttpRequest, pair_id: int) -> HttpResponse:
                 return redirect("pair_detail", pair_id=pair.pk)
             if form.cleaned_data["confirmed"]:
                 messages.success(request, _rename_sentences(rename)["done"])
+                cards_checked(request, pair.tournament.club, [rename.player])
                 return redirect("pair_detail", pair_id=pair.pk)
             return _rename_confirmation(request, pair, form, rename)
     return render(request, "tournaments/pair.html", _pair_context(pair, rename_form=form))
@@ -295,6 +297,7 @@ def pair_substitute(request: HttpRequest, pair_id: int) -> HttpResponse:
                     "round": change.from_round,
                 },
             )
+            cards_checked(request, pair.tournament.club, [change.player_in])
             return redirect("pair_detail", pair_id=pair.pk)
     return render(request, "tournaments/pair.html", _pair_context(pair, substitute_form=form))
 
@@ -408,6 +411,7 @@ def entrants_upload(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 request,
                 entrant_text(tournament, "entered_from", count=len(pairs), name=upload.name),
             )
+            pairs_checked(request, tournament.club, pairs)
             return redirect("pairs_add", tournament_id=tournament.pk)
     context = pairs_context(tournament)
     context["file_form"] = form

@@ -21,11 +21,12 @@ from tournaments import selectors, services
 from tournaments.forms.pairs import EntrantsFileForm, ReopenForm
 from tournaments.forms.settings import TournamentForm
 from tournaments.forms.setup import PairsForm
-from tournaments.models import Pair, Round, Tournament
+from tournaments.models import Pair, Player, Round, Tournament
 from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.glossary import KIND_TERMS, words_for
 from tournaments.services import ServiceError
 from tournaments.tables import StandingsTable
+from tournaments.views.organiser.members import entered_warnings
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -232,28 +233,36 @@ def pairs_add(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
     form = _pairs_form(tournament, request.POST if request.method == "POST" else None)
     added = 0
+    warnings: list[str] = []
     if request.method == "POST" and form.is_valid():
         try:
-            added = len(
-                services.pairs_add(
-                    tournament=tournament,
-                    text=form.cleaned_data["text"],
-                    user=request.user,
-                    category=form.cleaned_data.get("category", ""),
-                )
+            pairs = services.pairs_add(
+                tournament=tournament,
+                text=form.cleaned_data["text"],
+                user=request.user,
+                category=form.cleaned_data.get("category", ""),
             )
         except ServiceError as error:
             _add_service_errors(form, error)
         else:
+            added = len(pairs)
+            warnings = entered_warnings(tournament.club, _players_of(pairs))
             if not request.htmx:
                 messages.success(request, _added_text(added))
+                for warning in warnings:
+                    messages.warning(request, warning)
                 return redirect("tournament_detail", tournament_id=tournament.pk)
             form = _pairs_form(tournament, None)
     context = pairs_context(tournament, form)
     context["added"] = _added_text(added) if added else ""
+    context["card_warnings"] = warnings
     if request.htmx:
         return render(request, "tournaments/pairs.html#pairs", context)
     return render(request, "tournaments/pairs.html", context)
+
+
+def _players_of(pairs: list[Pair]) -> list[Player | None]:
+    return [player for pair in pairs for player in (pair.player_one, pair.player_two)]
 
 
 def _added_text(count: int) -> str:
