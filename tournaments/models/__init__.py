@@ -11,6 +11,7 @@ from tournaments.models.changes import ResultChange
 from tournaments.models.clubs import Club, Player, Season
 from tournaments.models.decisions import Decision
 from tournaments.models.events import TournamentEvent
+from tournaments.models.federation import FederationSubmission
 from tournaments.models.phases import Girone, GironeEntry, Phase
 from tournaments.models.play import (
     Deal,
@@ -40,6 +41,7 @@ __all__ = [
     "DealProposal",
     "DealSide",
     "Decision",
+    "FederationSubmission",
     "Girone",
     "GironeEntry",
     "Meld",

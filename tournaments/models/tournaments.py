@@ -205,6 +205,8 @@ class Tournament(DecisionNumbers):
         default=Level.CLUB.value,
         help_text=_("The federation's level of the tournament: its prize pool has limits."),
     )
+    arbiter = models.CharField(_("arbiter"), max_length=120, blank=True)
+    scorer = models.CharField(_("scorer (sala conti)"), max_length=120, blank=True)
     prizes_published = models.BooleanField(
         verbose_name=_("prizes published"),
         default=False,
