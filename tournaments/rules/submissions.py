@@ -14,6 +14,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.prizes.caps import money_words
+
 KEY_FIELDS = ("pair_number", "player_number", "card_number", "from_round")
 """What names a row; a row whose key moved is one gone and one added."""
 
@@ -68,6 +70,8 @@ def _key(row: dict[str, Any]) -> tuple[Any, ...]:
 def _text(value: Any) -> str:
     if value is None or value == "":
         return "—"
+    if isinstance(value, dict) and {"cents", "currency"} <= set(value):
+        return money_words(value["cents"], value["currency"])  # the prize pool
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
     return str(value)

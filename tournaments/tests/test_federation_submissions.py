@@ -19,11 +19,13 @@ from tournaments.models import Club, FederationSubmission, Pair, Tournament
 from tournaments.rules.submissions import submission_changes
 from tournaments.selectors.submissions import submissions_of
 from tournaments.services import ServiceError
+from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_exports import played, read_csv
 from tournaments.tests.test_federation_export import give_cards
 from tournaments.tests.test_finished_final import EW_WINS, finished_evening
 from tournaments.tests.test_phases import _round
 from tournaments.tests.test_sessions import _two_days, _vp_of_tables
+from tournaments.tests.test_views_setup import settings_data
 
 
 def _rows_by_card(submission: FederationSubmission) -> dict[str, dict[str, Any]]:
@@ -248,3 +250,18 @@ def test_the_officials_and_the_association_code_are_saved_from_their_pages(
     assert club.federation_code == "RM17"
     page = organiser_client.get(reverse("club_settings", args=[club.pk])).content.decode()
     assert 'value="RM17"' in page
+
+
+def test_the_settings_page_names_the_arbiter_and_the_sala_conti(
+    club: Club, organiser_client: Client
+) -> None:
+    tournament = make_tournament(club, pairs=4)
+    url = reverse("tournament_edit", args=[tournament.pk])
+    data = settings_data(name="Tuesday", arbiter=" Anna Neri ", scorer="Carlo Blu")
+    assert organiser_client.post(url, data).status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.arbiter, tournament.scorer) == (
+        "Tuesday", "Anna Neri", "Carlo Blu",
+    )  # fmt: skip
+    form = organiser_client.get(url).context["form"]
+    assert (form["arbiter"].value(), form["scorer"].value()) == ("Anna Neri", "Carlo Blu")
