@@ -23,7 +23,10 @@ from tournaments.tests.conftest import make_tournament
 from tournaments.tests.test_exports import played, read_csv
 from tournaments.tests.test_federation_export import give_cards
 from tournaments.tests.test_finished_final import EW_WINS, finished_evening
+from tournaments.tests.test_individual_files import eight_players, play
 from tournaments.tests.test_phases import _round
+from tournaments.tests.test_phases_everywhere import _finished as _finished_in_gironi
+from tournaments.tests.test_phases_everywhere import _girone_of
 from tournaments.tests.test_sessions import _two_days, _vp_of_tables
 from tournaments.tests.test_views_setup import settings_data
 
@@ -265,3 +268,37 @@ def test_the_settings_page_names_the_arbiter_and_the_sala_conti(
     )  # fmt: skip
     form = organiser_client.get(url).context["form"]
     assert (form["arbiter"].value(), form["scorer"].value()) == ("Anna Neri", "Carlo Blu")
+
+
+def test_an_individual_evenings_submission_has_a_row_a_player_numbered_as_a_player(
+    club: Club, organiser: User
+) -> None:
+    evening = eight_players(club)
+    play(evening, 1, organiser)
+    play(evening, 2, organiser)
+    services.tournament_finish(tournament=evening)
+    rows = services.submission_make(evening, user=organiser).payload["results"]
+    # the federation file's numbers, by hand in test_individual_files
+    assert [
+        (row["rank"], row["player_number"], row["card_number"], row["vp"], row["mp"])
+        for row in rows
+    ] == [
+        (1, 1, "T001", 30, 2655), (1, 2, "T002", 30, 2655), (1, 7, "T007", 30, 2655),
+        (4, 4, "T004", 20, 1740), (5, 5, "T005", 20, 750), (5, 6, "T006", 20, 750),
+        (7, 8, "T008", 10, -165), (8, 3, "T003", 0, -1080),
+    ]  # fmt: skip
+    assert "pair_number" not in rows[0] and rows[0]["last_name"] == "Cognome1"
+
+
+def test_an_event_in_two_gironi_names_each_players_girone_and_the_gironi(
+    club: Club, organiser: User
+) -> None:
+    tournament = _finished_in_gironi(club, organiser)
+    gironi = _girone_of(tournament)
+    payload = services.submission_make(tournament, user=organiser).payload
+    assert payload["event"]["gironi"] == ["A", "B"] and payload["event"]["tables"] == 6
+    rows = payload["results"]
+    assert len(rows) == 24
+    assert {row["pair_number"]: row["girone"] for row in rows} == gironi
+    stored = {pair.number: (pair.rank, pair.vp, pair.mp) for pair in tournament.pairs.all()}
+    assert {row["pair_number"]: (row["rank"], row["vp"], row["mp"]) for row in rows} == stored
