@@ -1,5 +1,5 @@
 """The club's settings page (/organise/clubs/<id>/), for its organisers: whether the players'
-records are public, the websites allowed
+records are public, the club's association code at the federation, the websites allowed
 to frame the club's embeds (with the snippets to copy), the API tokens of the club's software
 (a new one shown once), and the webhooks with their latest deliveries (a new one's signing
 secret shown once). Every lookup is scoped to the organiser's clubs (another club's answers
