@@ -14,6 +14,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tournaments import services
+from tournaments.backup import tournament_export, tournament_import
 from tournaments.backup.signing import signature_problem
 from tournaments.models import Club, FederationSubmission, Pair, Tournament
 from tournaments.rules.submissions import submission_changes
@@ -302,3 +303,17 @@ def test_an_event_in_two_gironi_names_each_players_girone_and_the_gironi(
     assert {row["pair_number"]: row["girone"] for row in rows} == gironi
     stored = {pair.number: (pair.rank, pair.vp, pair.mp) for pair in tournament.pairs.all()}
     assert {row["pair_number"]: (row["rank"], row["vp"], row["mp"]) for row in rows} == stored
+
+
+def test_a_backup_carries_the_arbiter_and_the_sala_conti(club: Club, other_club: Club) -> None:
+    tournament = make_tournament(club, pairs=4)
+    services.tournament_officials_set(tournament=tournament, arbiter="Anna Neri", scorer="")
+    exported = json.loads(json.dumps(tournament_export(tournament=tournament)))
+    assert (exported["tournament"]["arbiter"], exported["tournament"]["scorer"]) == (
+        "Anna Neri", "",
+    )  # fmt: skip
+    restored = tournament_import(data=exported, club=other_club)
+    assert (restored.arbiter, restored.scorer) == ("Anna Neri", "")
+    del exported["tournament"]["arbiter"], exported["tournament"]["scorer"]
+    older = tournament_import(data=exported, club=other_club, unverified=True)
+    assert (older.arbiter, older.scorer) == ("", "")
