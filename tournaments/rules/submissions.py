@@ -20,11 +20,11 @@ KEY_FIELDS = ("pair_number", "player_number", "card_number", "from_round")
 """What names a row; a row whose key moved is one gone and one added."""
 
 FIELD_NAMES = {
-    "rank": gettext_lazy("rank"),
     "vp": gettext_lazy("VP"),
     "mp": gettext_lazy("MP"),
     "matches_won": gettext_lazy("matches won"),
     "point_difference": gettext_lazy("point difference"),
+    "rank": gettext_lazy("rank"),
     "rounds_played": gettext_lazy("rounds played"),
     "to_round": gettext_lazy("to round"),
     "girone": gettext_lazy("girone"),
@@ -48,6 +48,8 @@ EVENT_NAMES = {
     "prize_pool": gettext_lazy("prize pool"),
     "rounds_included": gettext_lazy("rounds included"),
 }
+"""The fields in the order a change names them (a stored document's keys come back in the
+database's order, not the order written: PostgreSQL's jsonb sorts them)."""
 
 
 @dataclass(frozen=True)
@@ -87,9 +89,15 @@ def row_label(row: dict[str, Any]) -> str:
     return _("%(name)s (pair %(number)s)") % {"name": name, "number": row.get("pair_number")}
 
 
+def _in_order(known: dict[str, Any], names: list[str]) -> list[str]:
+    """`names` once each: the known ones in `known`'s order, then the others sorted."""
+    present = set(names)
+    return [n for n in known if n in present] + sorted(present - set(known))
+
+
 def _moved(names: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     moved = []
-    for name in [*after, *(n for n in before if n not in after)]:
+    for name in _in_order(names, [*after, *before]):
         if name in KEY_FIELDS or before.get(name) == after.get(name):
             continue
         label = names.get(name, name)
@@ -104,7 +112,7 @@ def submission_changes(previous: dict[str, Any], current: dict[str, Any]) -> Sub
         f"{EVENT_NAMES.get(name, name)}: {_text(before)} → {_text(after)}"
         for name, before, after in (
             (n, previous.get("event", {}).get(n), current.get("event", {}).get(n))
-            for n in dict.fromkeys([*current.get("event", {}), *previous.get("event", {})])
+            for n in _in_order(EVENT_NAMES, [*current.get("event", {}), *previous.get("event", {})])
         )
         if before != after
     ]

@@ -162,8 +162,8 @@ def rows_of(tournament: Tournament, payload: dict[str, Any]) -> tuple[list[str],
     """A stored submission's rows as a table: its fields, and a list of cells a row."""
     fields = result_fields(tournament)
     rows = payload.get("results", [])
-    if rows:
-        fields = list(rows[0])
+    # in the order written (the database gives a document's keys back in its own order)
+    fields += sorted({name for row in rows for name in row} - set(fields))
     return fields, [[row.get(name, "") for name in fields] for row in rows]
 
 

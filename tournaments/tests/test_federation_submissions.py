@@ -100,8 +100,8 @@ def test_a_correction_shows_in_the_next_submission_as_exactly_what_moved(
     # table 1 (pairs 4 and 1): deal 1 now won by E-W; pair 2 drops below pair 1
     assert (table.ns.number, table.ew.number) == (4, 1)  # type: ignore[union-attr]
     assert changes.players == [
-        "Name4a Surname4a (card IT-00007): rank 1 → 2, VP 20 → 15, MP 1800 → 1270",
-        "Name4b Surname4b (card IT-00008): rank 1 → 2, VP 20 → 15, MP 1800 → 1270",
+        "Name4a Surname4a (card IT-00007): VP 20 → 15, MP 1800 → 1270, rank 1 → 2",
+        "Name4b Surname4b (card IT-00008): VP 20 → 15, MP 1800 → 1270, rank 1 → 2",
         "Name1a Surname1a (card IT-00001): VP 0 → 5, MP 210 → 740",
         "Name1b Surname1b (card IT-00002): VP 0 → 5, MP 210 → 740",
         "Name2a Surname2a (card IT-00003): rank 3 → 4",

@@ -35,8 +35,8 @@ def test_a_players_moved_numbers_are_named_with_their_card() -> None:
     after = [_row("12345", MARIA, 3, 2, 42, 900), _row("777", LUCA, 5, 3, 41, 1000)]
     changes = submission_changes(_document(before), _document(after))
     assert changes.players == [
-        "Maria Rossi (card 12345): rank 3 → 2, VP 40 → 42",
-        "Luca Bianchi (card 777): rank 2 → 3, VP 44 → 41",
+        "Maria Rossi (card 12345): VP 40 → 42, rank 3 → 2",
+        "Luca Bianchi (card 777): VP 44 → 41, rank 2 → 3",
     ]
     assert changes.added == changes.removed == changes.event == []
     assert not changes.nothing
