@@ -23,6 +23,11 @@ urlpatterns = [
     path(
         "organise/clubs/<int:club_id>/records/", views.club_records_save, name="club_records_save"
     ),
+    path(
+        "organise/clubs/<int:club_id>/federation/",
+        views.club_federation_save,
+        name="club_federation_save",
+    ),
     path("organise/clubs/<int:club_id>/tokens/", views.token_create, name="token_create"),
     path(
         "organise/clubs/<int:club_id>/tokens/<int:token_id>/revoke/",

@@ -1,5 +1,5 @@
 """The club's settings page (/organise/clubs/<id>/), for its organisers: whether the players'
-records are public, the websites allowed
+records are public, the club's association code at the federation, the websites allowed
 to frame the club's embeds (with the snippets to copy), the API tokens of the club's software
 (a new one shown once), and the webhooks with their latest deliveries (a new one's signing
 secret shown once). Every lookup is scoped to the organiser's clubs (another club's answers
@@ -20,7 +20,7 @@ from opendata import selectors, services
 from opendata.forms import EmbedSitesForm, TokenForm, WebhookForm
 from opendata.models import ApiToken, Webhook
 from tournaments import services as club_services
-from tournaments.forms.records import ClubRecordsForm
+from tournaments.forms.records import ClubFederationForm, ClubRecordsForm
 from tournaments.models import Club
 from tournaments.selectors import for_organiser
 from tournaments.services import ServiceError
@@ -45,6 +45,8 @@ def _page(request: HttpRequest, club: Club, status: int = 200, **forms: Any) -> 
     context = {
         "club": club,
         "records_form": ClubRecordsForm(initial={"records_public": club.records_public}),
+        "federation_form": forms.get("federation_form")
+        or ClubFederationForm(initial={"federation_code": club.federation_code}),
         "player_messages": [
             {"message": m, "last": _mail_attempt_text(m.log[-1]) if m.log else ""}
             for m in selectors.player_messages_of(club)
@@ -159,6 +161,25 @@ def club_records_save(request: HttpRequest, club_id: int) -> HttpResponse:
     else:
         messages.success(request, _("Saved: the players' records are for the organisers only."))
     return redirect("club_settings", club_id=club.pk)
+
+
+@login_required
+@require_POST
+def club_federation_save(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club's association code at the federation, which every submission names."""
+    club = _club(request, club_id)
+    form = ClubFederationForm(request.POST)
+    if form.is_valid():
+        try:
+            club_services.club_federation_code_set(
+                club=club, code=form.cleaned_data["federation_code"]
+            )
+        except ServiceError as error:
+            _errors(form, error)
+        else:
+            messages.success(request, _("Saved: the club's association code."))
+            return redirect("club_settings", club_id=club.pk)
+    return _page(request, club, federation_form=form)
 
 
 @login_required

@@ -98,15 +98,21 @@ def _player_cells(player: Player | None) -> list[str]:
     return [player.last_name, player.first_name, player.card_number]
 
 
-def federation_rows(tournament: Tournament, pairs: Iterable[Pair]) -> list[list[Any]]:
+def federation_rows(
+    tournament: Tournament, pairs: Iterable[Pair], *, last_round: int | None = None
+) -> list[list[Any]]:
     """A row per pair (per stint of a pair where a substitute played; an individual
     tournament's: per player), best first, in `federation_columns` order. Two queries beside
-    the pairs' (substitutions, tables)."""
+    the pairs' (substitutions, tables). With `last_round`, the rounds after it are left out
+    (a session's submission: the pairs then carry the standings after that round)."""
     pairs = list(pairs)
     play_format = tournament.play_format
     gironi = _in_gironi(pairs)
     changes = pair_changes(pairs)
-    tables_of = tables_by_pair(played_tables([tournament.pk]))
+    played = played_tables([tournament.pk])
+    if last_round is not None:
+        played = [table for table in played if table.round_number <= last_round]
+    tables_of = tables_by_pair(played)
     rows = []
     for pair in pairs:
         rank = pair.rank if pair.rank is not None else ""

@@ -22,9 +22,10 @@ TOURNAMENT_LATER_FIELDS = (
 )  # fmt: skip
 """Settings added after the first files were written: optional when read (a file without them
 gets the field's default: MP before head-to-head, the codes' numbers for decisions)."""
-TOURNAMENT_EVENING_FIELDS = ("minutes_per_deal", "seating_at_once")
-"""The round clock's minutes per deal and whether seatings are published at once; optional
-when read (a file written before has neither: 15 minutes, at once)."""
+TOURNAMENT_EVENING_FIELDS = ("minutes_per_deal", "seating_at_once", "arbiter", "scorer")
+"""The round clock's minutes per deal, whether seatings are published at once, and the event's
+arbiter and sala conti; each optional when read (a file written before has none: 15 minutes, at
+once, no names)."""
 TOURNAMENT_ENTRY_FIELDS = ("result_entry",)
 """Who enters the results, the organiser or the players; optional when read (a file written
 before the players could enter them has none: the organiser)."""

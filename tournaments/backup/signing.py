@@ -17,7 +17,7 @@ from django.core import signing
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
-from tournaments.services import ServiceError
+from tournaments.services.errors import ServiceError
 
 ALGORITHM = "django-signing-sha256"
 """What exports write: `Signer(key, salt=SALT, algorithm="sha256").signature(document)`."""

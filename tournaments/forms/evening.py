@@ -1,7 +1,7 @@
 """The settings of the arbiter's evening in the tournament's form: the round clock's minutes per
-deal, and whether a round's seating is shown to the players at once or when the organiser
-publishes it; and the tournament's shape: pairs, or players ranked alone (individual), with
-the individual Danese's table setting."""
+deal, whether a round's seating is shown to the players at once or when the organiser publishes
+it, and the event's officials (arbiter, sala conti); and the tournament's shape: pairs, or
+players ranked alone (individual), with the individual Danese's table setting."""
 
 from typing import Any
 
@@ -38,6 +38,19 @@ class EveningSettings(forms.Form):
         ),
     )
 
+    arbiter = forms.CharField(label=_("Arbiter"), max_length=120, required=False)
+    scorer = forms.CharField(
+        label=_("Scorer (sala conti)"),
+        max_length=120,
+        required=False,
+        help_text=_("Who keeps the scores; both names go on the submissions to the federation."),
+    )
+
+
+def officials_values(data: dict[str, Any]) -> dict[str, str]:
+    """The arbiter and the sala conti, for `services.tournament_officials_set`."""
+    return {name: data.get(name) or "" for name in ("arbiter", "scorer")}
+
 
 def evening_initial(tournament: Tournament | None) -> dict[str, Any]:
     """What the form shows: a new tournament's seating waits for "Publish seating" (a seating
@@ -47,6 +60,8 @@ def evening_initial(tournament: Tournament | None) -> dict[str, Any]:
     return {
         "minutes_per_deal": tournament.minutes_per_deal,
         "seating_at_once": ONCE if tournament.seating_at_once else HAND,
+        "arbiter": tournament.arbiter,
+        "scorer": tournament.scorer,
     }
 
 

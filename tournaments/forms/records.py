@@ -50,3 +50,12 @@ class LinkEmailForm(EmailForm):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["player"].choices = players  # type: ignore[attr-defined]
         self.order_fields(["player", "email", "consent"])
+
+
+class ClubFederationForm(forms.Form):
+    federation_code = forms.CharField(
+        label=_("Association code"),
+        max_length=30,
+        required=False,
+        help_text=_("The club's code at the federation: every submission names it."),
+    )

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0026_prize_plan"),
+        ("tournaments", "0027_federation_submissions"),
     ]
 
     operations = [

@@ -12,6 +12,7 @@ from tournaments.models.clubs import Club, Player, Season
 from tournaments.models.decisions import Decision
 from tournaments.models.events import TournamentEvent
 from tournaments.models.members import FederationMember
+from tournaments.models.federation import FederationSubmission
 from tournaments.models.phases import Girone, GironeEntry, Phase
 from tournaments.models.play import (
     Deal,
@@ -42,6 +43,7 @@ __all__ = [
     "DealSide",
     "Decision",
     "FederationMember",
+    "FederationSubmission",
     "Girone",
     "GironeEntry",
     "Meld",

@@ -35,6 +35,12 @@ class Club(models.Model):
             "first (e.g. Serie A, Serie B, Serie C or Copa Oro, Copa Plata)."
         ),
     )
+    federation_code = models.CharField(
+        _("association code"),
+        max_length=30,
+        blank=True,
+        help_text=_("The club's code at the federation, on every submission (e.g. FIBur's)."),
+    )
     records_public = models.BooleanField(
         _("players' records are public"),
         default=False,

@@ -1,5 +1,4 @@
-"""A tournament with its settings, its pairs (coppie), and the audit record of what happens to
-it as a whole."""
+"""A tournament with its settings and its pairs (coppie); its money: `rules.money`."""
 
 import secrets
 
@@ -207,12 +206,13 @@ class Tournament(DecisionNumbers):
         default=Level.CLUB.value,
         help_text=_("The federation's level of the tournament: its prize pool has limits."),
     )
+    arbiter = models.CharField(_("arbiter"), max_length=120, blank=True)
+    scorer = models.CharField(_("scorer (sala conti)"), max_length=120, blank=True)
     prizes_published = models.BooleanField(
         verbose_name=_("prizes published"),
         default=False,
         help_text=_("Show the prize list on the public pages."),
     )
-    # the money of the evening (`rules.money`): the entry fee, by each player or once a pair
     entry_fee_cents = models.PositiveIntegerField(_("entry fee (cents)"), default=0)
     fee_per = models.CharField(
         _("the fee is paid"), max_length=8, choices=FEE_PER_CHOICES, default=PER_PLAYER

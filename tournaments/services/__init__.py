@@ -75,6 +75,11 @@ from tournaments.services.standings import (
     danese_standings,
     standings_recompute,
 )
+from tournaments.services.submissions import (
+    club_federation_code_set,
+    submission_make,
+    tournament_officials_set,
+)
 from tournaments.services.tournaments import (
     default_movement_plan,
     settings_ranges_check,
@@ -108,6 +113,7 @@ __all__ = [
     "clock_pause",
     "clock_resume",
     "clock_start",
+    "club_federation_code_set",
     "club_records_set",
     "codes_issued",
     "danese_flags_refresh",
@@ -156,10 +162,12 @@ __all__ = [
     "split_preview",
     "split_undo",
     "standings_recompute",
+    "submission_make",
     "table_recompute",
     "table_result_set",
     "tournament_create",
     "tournament_finish",
+    "tournament_officials_set",
     "tournament_publish",
     "tournament_reopen",
     "tournament_update",

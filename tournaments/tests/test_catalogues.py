@@ -104,6 +104,8 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
         # names in the examples (Mario Rossi / Lucia Bianchi) and the Italian words a note
         # quotes as Italian (cuori, tessera)
         "mario", "rossi", "lucia", "bianchi", "cuori", "tessera", "luca",
+        # the sala conti (the scorers' room), named in Italian as the federation's file does
+        "sala", "conti",
         # the federations' categories a club's setting names (Serie A, Copa Oro, Copa Plata)
         "serie", "copa", "oro", "plata",
         # the standings' narrow columns on a phone, abbreviated as every one of them does

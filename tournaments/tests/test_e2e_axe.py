@@ -107,6 +107,15 @@ def _with_prizes(w: World) -> Tournament:
     return w.finished
 
 
+def _submitted(w: World) -> list[object]:
+    """The finished evening with two final submissions, a correction between them."""
+    services.submission_make(w.finished)
+    pair = w.finished.pairs.get(number=1)
+    Pair.objects.filter(pk=pair.pk).update(vp=pair.vp + 1)
+    services.submission_make(w.finished)
+    return [w.finished.pk]
+
+
 def _organiser(
     route: str, args: Callable[[World], list[object]] = lambda w: [], **more: str
 ) -> Visit:
@@ -143,6 +152,7 @@ PAGES: list[Visit] = [
     _organiser("season_edit", lambda w: [w.season.pk]),
     _organiser("club_settings", lambda w: [w.club.pk]),
     _organiser("club_members", lambda w: [w.club.pk]),
+    _organiser("federation_submissions", _submitted),
     _organiser("player_record", lambda w: _record(w, public=False), label="record-organiser"),
     # the print pages
     _organiser("print_seating", lambda w: [w.playing.pk]),
@@ -228,6 +238,9 @@ EXCLUDED: dict[str, str] = {
             "federation_csv", "federation_xlsx", "season_pairs_csv", "season_players_csv",
             "season_pairs_xlsx", "season_players_xlsx", "prizes_csv", "prizes_xlsx",
             "public_prizes_csv", "money_csv",
+            "federation_submission_json", "federation_submission_csv",
+            "federation_submission_xlsx",
+            "season_pairs_xlsx", "season_players_xlsx",
         ],
         DOWNLOAD,
     ),
@@ -242,7 +255,8 @@ EXCLUDED: dict[str, str] = {
             "webhook_delete", "decision_cancel", "round_publish", "round_clock", "absent_withdraw",
             "club_records_save", "player_record_choice", "player_email", "link_email",
             "phase_plan_set", "phase_split", "pair_categories", "pair_category", "sessions_single",
-            "prizes_publish",
+            "prizes_publish", "federation_submission_make", "tournament_officials",
+            "club_federation_save",
         ],
         POST_ONLY,
     ),

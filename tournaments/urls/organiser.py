@@ -21,6 +21,7 @@ from tournaments.views.organiser import (
     seasons,
     sessions,
     setup,
+    submissions,
 )
 
 T = "organise/tournaments/<int:tournament_id>"
@@ -122,6 +123,24 @@ urlpatterns = [
         exports.federation_file,
         {"extension": "xlsx"},
         name="federation_xlsx",
+    ),
+    path(f"{T}/federation/", submissions.federation_submissions, name="federation_submissions"),
+    path(
+        f"{T}/federation/make/",
+        submissions.federation_submission_make,
+        name="federation_submission_make",
+    ),
+    path(
+        f"{T}/federation/officials/", submissions.tournament_officials, name="tournament_officials"
+    ),
+    *(
+        path(
+            f"{T}/federation/<int:number>.{extension}",
+            submissions.federation_submission_file,
+            {"extension": extension},
+            name=f"federation_submission_{extension}",
+        )
+        for extension in ("json", "csv", "xlsx")
     ),
     path(f"{T}/print/standings/", exports.print_standings, name="print_standings"),
     path(f"{T}/print/balance/", exports.balance_report, name="balance_report"),

@@ -18,6 +18,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import selectors, services
+from tournaments.forms.evening import officials_values
 from tournaments.forms.pairs import EntrantsFileForm, ReopenForm
 from tournaments.forms.settings import TournamentForm
 from tournaments.forms.setup import PairsForm
@@ -95,6 +96,8 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
         club = form.cleaned_data.get("club") or clubs[0]
         try:
             tournament = services.tournament_create(club=club, **form.service_fields())
+            officials = officials_values(form.cleaned_data)
+            services.tournament_officials_set(tournament=tournament, **officials)
         except ServiceError as error:
             _add_service_errors(form, error)
         else:
@@ -125,6 +128,8 @@ def tournament_edit(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
             services.tournament_update(
                 tournament=tournament, user=request.user, **form.service_fields()
             )
+            officials = officials_values(form.cleaned_data)
+            services.tournament_officials_set(tournament=tournament, **officials)
         except ServiceError as error:
             _add_service_errors(form, error)
         else:
