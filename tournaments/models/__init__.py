@@ -11,8 +11,8 @@ from tournaments.models.changes import ResultChange
 from tournaments.models.clubs import Club, Player, Season
 from tournaments.models.decisions import Decision
 from tournaments.models.events import TournamentEvent
-from tournaments.models.members import FederationMember
 from tournaments.models.federation import FederationSubmission
+from tournaments.models.members import FederationMember
 from tournaments.models.phases import Girone, GironeEntry, Phase
 from tournaments.models.play import (
     Deal,
