@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import models, transaction
 from django.test import Client
+from django.utils import timezone
 from django.urls import reverse
 from pytest_django import DjangoDbBlocker
 
@@ -199,7 +200,8 @@ def test_result_changes_are_filtered_by_action_user_and_date(superuser_client: C
     assert found(superuser_client, ResultChange, "?q=organiser") == entered
     change = ResultChange.objects.first()
     assert change is not None
-    day = f"?at__year={change.at.year}&at__month={change.at.month}&at__day={change.at.day}"
+    at = timezone.localtime(change.at)  # the admin's date filter is in the site's time zone
+    day = f"?at__year={at.year}&at__month={at.month}&at__day={at.day}"
     assert found(superuser_client, ResultChange, day) == entered
 
 
