@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import models, transaction
 from django.test import Client
-from django.utils import timezone
 from django.urls import reverse
+from django.utils import timezone
 from pytest_django import DjangoDbBlocker
 
 from tournaments.models import (
