@@ -116,10 +116,10 @@ class CircuitStandings:
 
 
 def circuit_standings(circuit: Circuit, *, public: bool = False) -> CircuitStandings:
-    """The circuit's ranking from its stored points (public: published tournaments only)."""
+    """The circuit's ranking from its stored points (public: published finished tournaments)."""
     evenings = Tournament.objects.filter(circuit_evenings__circuit=circuit).select_related("club")
     if public:
-        evenings = evenings.filter(published=True)
+        evenings = evenings.filter(published=True, status=Tournament.Status.FINISHED)
     tournaments = list(evenings.order_by("date", "id"))
     rows = PlayerPoints.objects.filter(circuit=circuit, tournament__in=tournaments).select_related(
         "player__club"

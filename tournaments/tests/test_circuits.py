@@ -185,3 +185,66 @@ def test_a_table_with_a_coefficient_and_the_refusals(club: Club, other_club: Clu
         services.circuit_evening_add(circuit=circuit, tournament=foreign)
     with pytest.raises(ServiceError, match="Give the circuit a name"):
         services.circuit_create(club=club, name="  ", scheme=table)
+
+
+def test_the_pages_create_a_circuit_add_a_club_and_an_evening_and_show_the_ranking(
+    club: Club, other_club: Club, organiser: User, organiser_client: Client
+) -> None:
+    assert organiser_client.get(reverse("circuit_list")).status_code == 200
+    assert organiser_client.get(reverse("circuit_new")).status_code == 200
+    refused = organiser_client.post(
+        reverse("circuit_new"),
+        {"name": "Coppa", "kind": "table", "table": "100, eighty", "coefficient": "1"},
+    )
+    assert refused.status_code == 200 and not Circuit.objects.exists()
+    assert "numbers separated by commas, e.g. 100, 80, 60" in refused.content.decode()
+    response = organiser_client.post(
+        reverse("circuit_new"),
+        {"name": "Coppa", "kind": "table", "table": "100, 80, 60…", "coefficient": "1.5",
+         "best_n": "8"},
+    )  # fmt: skip
+    circuit = Circuit.objects.get()
+    assert response.url == reverse("circuit_detail", args=[circuit.pk])
+    assert circuit.scheme == {"kind": "table", "coefficient": "1.5", "table": ["100", "80", "60"]}
+    assert circuit.best_n == 8
+    url = reverse("circuit_club_join", args=[circuit.pk])
+    organiser_client.post(url, {"slug": "nowhere"})
+    page = organiser_client.get(reverse("circuit_detail", args=[circuit.pk])).content.decode()
+    assert "No club has the address “nowhere”" in page
+    organiser_client.post(url, {"slug": "madrid"})
+    assert set(circuit.clubs.values_list("slug", flat=True)) == {"roma", "madrid"}
+
+    tournament = evening(club, "Friday", 11, 2, published=True)
+    play(tournament, organiser, [2])  # 15-5: the winners 1st, 100 × 1.5 = 150; then 120
+    organiser_client.post(
+        reverse("circuit_evening_new", args=[circuit.pk]), {"tournament": tournament.pk}
+    )
+    assert (
+        sorted(points_of(circuit, tournament).values()) == [Decimal(120)] * 2 + [Decimal(150)] * 2
+    )
+    public = Client().get(reverse("circuit_public", args=[circuit.slug]))
+    assert public.status_code == 200
+    text = public.content.decode()
+    assert "150.00" in text and "Friday" in text
+    assert "A player without a card number counts for their own club only" in text
+    assert Client().get(reverse("circuit_public", args=["no-such-circuit"])).status_code == 404
+    organiser_client.post(
+        reverse("circuit_evening_drop", args=[circuit.pk]), {"tournament": tournament.pk}
+    )
+    assert not PlayerPoints.objects.exists()
+
+
+def test_another_club_sees_no_circuit_it_is_not_in(
+    club: Club, other_client: Client, organiser_client: Client
+) -> None:
+    circuit = services.circuit_create(club=club, name="Private", scheme=FIGB)
+    assert other_client.get(reverse("circuit_detail", args=[circuit.pk])).status_code == 404
+    assert "Private" not in other_client.get(reverse("circuit_list")).content.decode()
+    services.circuit_club_add(circuit=circuit, slug="madrid")
+    page = other_client.get(reverse("circuit_detail", args=[circuit.pk]))
+    assert page.status_code == 200  # a member club adds its evenings, but adds no club
+    assert "Only the organisers of the club that manages the circuit add clubs" in (
+        page.content.decode()
+    )
+    other_client.post(reverse("circuit_club_join", args=[circuit.pk]), {"slug": "roma"})
+    assert circuit.clubs.count() == 2

@@ -33,9 +33,10 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
 from tournaments import services
-from tournaments.models import Pair, Tournament
+from tournaments.models import Circuit, Pair, Tournament
 from tournaments.prizes.caps import Level
 from tournaments.prizes.plans import Item, Money, TieRule
+from tournaments.prizes.points import SchemeKind, preset
 from tournaments.prizes.ready import usual_plan
 from tournaments.services import pair_changes
 from tournaments.services.player_mail import removal_token
@@ -97,6 +98,16 @@ def _with_prizes(w: World) -> Tournament:
     return w.finished
 
 
+def _circuit(w: World) -> int:
+    """A circuit of the club (the Grand Prix preset) that counts the finished evening."""
+    circuit = Circuit.objects.filter(slug="grand-prix").first() or services.circuit_create(
+        club=w.club, name="Grand Prix", scheme=preset(SchemeKind.PAIRS_MINUS_5), best_n=8
+    )
+    if not circuit.evenings.exists():
+        services.circuit_evening_add(circuit=circuit, tournament=w.finished)
+    return circuit.pk
+
+
 def _organiser(
     route: str, args: Callable[[World], list[object]] = lambda w: [], **more: str
 ) -> Visit:
@@ -132,6 +143,11 @@ PAGES: list[Visit] = [
     _organiser("season_detail", lambda w: [w.season.pk]),
     _organiser("season_edit", lambda w: [w.season.pk]),
     _organiser("club_settings", lambda w: [w.club.pk]),
+    # circuits: the list, a new one, one that counts the finished evening, its public ranking
+    _organiser("circuit_list"),
+    _organiser("circuit_new"),
+    _organiser("circuit_detail", lambda w: [_circuit(w)]),
+    Visit("circuit_public", lambda w: [Circuit.objects.get(pk=_circuit(w)).slug]),
     _organiser("player_record", lambda w: _record(w, public=False), label="record-organiser"),
     # the print pages
     _organiser("print_seating", lambda w: [w.playing.pk]),
@@ -229,7 +245,7 @@ EXCLUDED: dict[str, str] = {
             "webhook_delete", "decision_cancel", "round_publish", "round_clock", "absent_withdraw",
             "club_records_save", "player_record_choice", "player_email", "link_email",
             "phase_plan_set", "phase_split", "pair_categories", "pair_category", "sessions_single",
-            "prizes_publish",
+            "prizes_publish", "circuit_club_join", "circuit_evening_new", "circuit_evening_drop",
         ],
         POST_ONLY,
     ),
