@@ -48,7 +48,7 @@ def circuit_create(
         slug=slug,
         scheme=scheme.data(),
         best_n=best_n,
-        created_by=user if user is not None and user.is_authenticated else None,
+        created_by_id=user.pk if user is not None and user.is_authenticated else None,
     )
     circuit.clubs.add(club)
     return circuit

@@ -204,7 +204,7 @@ def test_the_pages_create_a_circuit_add_a_club_and_an_evening_and_show_the_ranki
          "best_n": "8"},
     )  # fmt: skip
     circuit = Circuit.objects.get()
-    assert response.url == reverse("circuit_detail", args=[circuit.pk])
+    assert response["Location"] == reverse("circuit_detail", args=[circuit.pk])
     assert circuit.scheme == {"kind": "table", "coefficient": "1.5", "table": ["100", "80", "60"]}
     assert circuit.best_n == 8
     url = reverse("circuit_club_join", args=[circuit.pk])

@@ -33,15 +33,14 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
 from tournaments import services
-from tournaments.models import Circuit, Pair, Tournament
+from tournaments.models import Pair, Tournament
 from tournaments.prizes.caps import Level
 from tournaments.prizes.plans import Item, Money, TieRule
-from tournaments.prizes.points import SchemeKind, preset
 from tournaments.prizes.ready import usual_plan
 from tournaments.services import pair_changes
 from tournaments.services.player_mail import removal_token
 from tournaments.tests.e2e_helpers import CHROMIUM, ConsoleWatch, launch
-from tournaments.tests.test_e2e_widths import PASSWORD, World, set_up_world
+from tournaments.tests.test_e2e_widths import PASSWORD, World, circuit_of, set_up_world
 
 WIDTHS = (1280, 390)
 HEIGHT = 900
@@ -98,16 +97,6 @@ def _with_prizes(w: World) -> Tournament:
     return w.finished
 
 
-def _circuit(w: World) -> int:
-    """A circuit of the club (the Grand Prix preset) that counts the finished evening."""
-    circuit = Circuit.objects.filter(slug="grand-prix").first() or services.circuit_create(
-        club=w.club, name="Grand Prix", scheme=preset(SchemeKind.PAIRS_MINUS_5), best_n=8
-    )
-    if not circuit.evenings.exists():
-        services.circuit_evening_add(circuit=circuit, tournament=w.finished)
-    return circuit.pk
-
-
 def _organiser(
     route: str, args: Callable[[World], list[object]] = lambda w: [], **more: str
 ) -> Visit:
@@ -146,8 +135,8 @@ PAGES: list[Visit] = [
     # circuits: the list, a new one, one that counts the finished evening, its public ranking
     _organiser("circuit_list"),
     _organiser("circuit_new"),
-    _organiser("circuit_detail", lambda w: [_circuit(w)]),
-    Visit("circuit_public", lambda w: [Circuit.objects.get(pk=_circuit(w)).slug]),
+    _organiser("circuit_detail", lambda w: [circuit_of(w).pk]),
+    Visit("circuit_public", lambda w: [circuit_of(w).slug]),
     _organiser("player_record", lambda w: _record(w, public=False), label="record-organiser"),
     # the print pages
     _organiser("print_seating", lambda w: [w.playing.pk]),
