@@ -12,9 +12,9 @@ on the entry pages, which score them again.
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.admin import clubs, phases, players, results, sessions, tournaments
+from tournaments.admin import circuits, clubs, phases, players, results, sessions, tournaments
 
 admin.site.site_header = _("Burraco club administration")
 admin.site.site_title = _("Burraco club admin")
 
-__all__ = ["clubs", "phases", "players", "results", "sessions", "tournaments"]
+__all__ = ["circuits", "clubs", "phases", "players", "results", "sessions", "tournaments"]

@@ -227,6 +227,13 @@ def test_the_pages_create_a_circuit_add_a_club_and_an_evening_and_show_the_ranki
     text = public.content.decode()
     assert "150.00" in text and "Friday" in text
     assert "A player without a card number counts for their own club only" in text
+    carded = PlayerPoints.objects.filter(circuit=circuit).first()
+    assert carded is not None
+    Player.objects.filter(pk=carded.player_id).update(card_number="IT 99999")
+    public = Client().get(reverse("circuit_public", args=[circuit.slug]))
+    assert "IT 99999" not in public.content.decode()
+    detail = organiser_client.get(reverse("circuit_detail", args=[circuit.pk])).content.decode()
+    assert "IT 99999" in detail  # the organisers see the card numbers; the public never
     assert Client().get(reverse("circuit_public", args=["no-such-circuit"])).status_code == 404
     organiser_client.post(
         reverse("circuit_evening_drop", args=[circuit.pk]), {"tournament": tournament.pk}

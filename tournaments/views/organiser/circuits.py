@@ -79,6 +79,7 @@ def circuit_detail(request: HttpRequest, circuit_id: int) -> HttpResponse:
         "manages": manages(request.user, circuit),
         "my_clubs": set(selectors.clubs_of(request.user).values_list("pk", flat=True)),
         "standings": circuit_standings(circuit),
+        "show_cards": True,  # the organisers' own page: card numbers are not public
         "clubs": circuit.clubs.order_by("name"),
         "club_form": ClubJoinForm(),
         "evening_form": EveningForm(tournaments=addable) if addable.exists() else None,
