@@ -255,3 +255,40 @@ def test_another_club_sees_no_circuit_it_is_not_in(
     )
     other_client.post(reverse("circuit_club_join", args=[circuit.pk]), {"slug": "roma"})
     assert circuit.clubs.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"name": "X", "kind": "pairs_minus_5", "coefficient": "abc"},
+            "as a number, e.g. 1 or 1.5",
+        ),
+        ({"name": "X", "kind": "pairs_minus_5", "coefficient": "0"}, "must be above 0"),
+        ({"name": "X", "kind": "pairs_minus_5", "coefficient": "1", "best_n": "0"}, "at least 1"),
+        ({"name": "", "kind": "pairs_minus_5", "coefficient": "1"}, "Give the circuit a name"),
+        ({"name": "X", "kind": "table", "table": "", "coefficient": "1"}, "e.g. 100, 80, 60"),
+        ({"name": "X", "kind": "nonsense", "coefficient": "1"}, "Select a valid choice"),
+    ],
+)
+def test_a_wrong_circuit_form_says_why_and_saves_nothing(
+    organiser_client: Client, data: dict[str, str], message: str
+) -> None:
+    response = organiser_client.post(reverse("circuit_new"), data)
+    assert response.status_code == 200 and message in response.content.decode()
+    assert not Circuit.objects.exists()
+
+
+def test_wrong_posts_on_a_circuit_page_say_why(club: Club, organiser_client: Client) -> None:
+    circuit = services.circuit_create(club=club, name="Coppa", scheme=FIGB)
+    page = reverse("circuit_detail", args=[circuit.pk])
+    for name, data in [
+        ("circuit_club_join", {}),
+        ("circuit_evening_new", {"tournament": "abc"}),
+        ("circuit_evening_drop", {"tournament": "abc"}),
+        ("circuit_evening_drop", {}),
+    ]:
+        response = organiser_client.post(reverse(name, args=[circuit.pk]), data, follow=True)
+        assert response.redirect_chain == [(page, 302)], name
+        assert 'class="error"' in response.content.decode(), name
+    assert circuit.clubs.count() == 1 and not circuit.evenings.exists()
