@@ -13,7 +13,7 @@ from decimal import Decimal
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
-from tournaments.models import Circuit, Pair, Player, PlayerPoints, Tournament
+from tournaments.models import Circuit, Pair, Player, PlayerPoints, Substitution, Tournament
 from tournaments.prizes.circuit import EveningPoints, circuit_ranking
 from tournaments.prizes.points import PointsScheme, SchemeError, player_key
 from tournaments.prizes.ranking import Placed
@@ -22,14 +22,21 @@ from tournaments.selectors.access import User, clubs_of
 
 def evening_ranking(tournament: Tournament) -> tuple[list[Placed], dict[str, Player]]:
     """The entrants that played, in the stored standings' order, tied when level on the first
-    number (VP; matches won in a match format), each with its players' keys; and the players
-    by key. An individual evening's entrants are its players, each ranked alone."""
+    number (VP; matches won in a match format), each with its players' keys: whoever played at
+    least one round for it (a player replaced from round 2 on too, as a season counts the
+    evening for them); and the players by key. An individual evening's entrants are its
+    players, each ranked alone."""
     by_matches = tournament.play_format.by_matches
     pairs = list(
         Pair.objects.filter(tournament=tournament, rank__isnull=False, rounds_played__gt=0)
         .select_related("player_one", "player_two")
         .order_by("rank", "number")
     )
+    replaced: dict[int, list[Player]] = defaultdict(list)
+    for change in Substitution.objects.filter(pair__in=pairs, from_round__gt=1).select_related(
+        "player_out"
+    ):
+        replaced[change.pair_id].append(change.player_out)  # played the rounds before it
     ranking: list[Placed] = []
     players: dict[str, Player] = {}
     previous: int | None = None
@@ -38,7 +45,7 @@ def evening_ranking(tournament: Tournament) -> tuple[list[Placed], dict[str, Pla
         rank = ranking[-1].rank if ranking and first == previous else position
         previous = first
         keys = []
-        for player in (pair.player_one, pair.player_two):
+        for player in (pair.player_one, pair.player_two, *replaced[pair.pk]):
             if player is None:
                 continue
             key = player_key(player.card_number, player.pk)

@@ -16,6 +16,7 @@ from tournaments.models import Circuit, Club, Player, PlayerPoints, Table, Tourn
 from tournaments.prizes.points import PointsScheme, SchemeKind, preset
 from tournaments.selectors.circuits import circuit_standings
 from tournaments.services import ServiceError
+from tournaments.tests import test_substitute_credits as subs
 
 WINS = {"melded_points": 300, "hand_points": 0, "burracos": {"clean": 1}, "pot": "taken",
         "closed": True}  # fmt: skip
@@ -292,3 +293,35 @@ def test_wrong_posts_on_a_circuit_page_say_why(club: Club, organiser_client: Cli
         assert response.redirect_chain == [(page, 302)], name
         assert 'class="error"' in response.content.decode(), name
     assert circuit.clubs.count() == 1 and not circuit.evenings.exists()
+
+
+def test_a_player_replaced_after_round_2_and_the_substitute_both_get_the_pair_s_points(
+    club: Club, organiser: User
+) -> None:
+    """The substitutes' evening of test_substitute_credits: Neri plays rounds 1-2 for pair 1,
+    Greco round 3; both, and Bianchi, get pair 1's points (nine players are credited)."""
+    tournament = services.tournament_create(
+        club=club, name="Giovedì", date=datetime.date(2026, 11, 19), variant="classico",
+        rounds=3, deals_per_round=3,
+    )  # fmt: skip
+    services.pairs_add(
+        tournament=tournament,
+        text="Marco Bianchi / Dario Neri\nAnna Rossi / Bruno Verdi\n"
+        "Carla Conti / Elena Esposito\nFabio Ferri / Gino Galli",
+    )
+    ours = tournament.pairs.get(number=1)
+    subs.play_round(tournament, organiser, 1, ours, subs.WIN_BIG)
+    subs.play_round(tournament, organiser, 2, ours, subs.WIN_BIG)
+    assert ours.player_two is not None
+    services.pair_substitute(
+        pair=ours, player=ours.player_two, first_name="Ivo", last_name="Greco", from_round=3
+    )
+    subs.play_round(tournament, organiser, 3, ours, subs.LOSE_SMALL)
+    services.tournament_finish(tournament=tournament)
+    circuit = services.circuit_create(club=club, name="Giovedì", scheme=FIGB)
+    services.circuit_evening_add(circuit=circuit, tournament=tournament)
+    points = points_of(circuit, tournament)
+    assert len(points) == 9
+    # pair 1 is 1st alone on 47 VP (then 31, 21, 21): 4 pairs, the winner's 4 points
+    assert points["Marco Bianchi"] == points["Dario Neri"] == points["Ivo Greco"] == Decimal(4)
+    assert sum(points.values()) == 12
