@@ -12,9 +12,27 @@ on the entry pages, which score them again.
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.admin import clubs, federation, phases, players, results, sessions, tournaments
+from tournaments.admin import (
+    circuits,
+    clubs,
+    federation,
+    phases,
+    players,
+    results,
+    sessions,
+    tournaments,
+)
 
 admin.site.site_header = _("Burraco club administration")
 admin.site.site_title = _("Burraco club admin")
 
-__all__ = ["clubs", "federation", "phases", "players", "results", "sessions", "tournaments"]
+__all__ = [
+    "circuits",
+    "clubs",
+    "federation",
+    "phases",
+    "players",
+    "results",
+    "sessions",
+    "tournaments",
+]

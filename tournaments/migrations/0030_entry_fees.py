@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0028_federation_members"),
+        ("tournaments", "0029_points_circuits"),
     ]
 
     operations = [

@@ -8,6 +8,7 @@ rows hold totals the services derive from them, so pages read numbers and never 
 """
 
 from tournaments.models.changes import ResultChange
+from tournaments.models.circuits import Circuit, CircuitEvening, PlayerPoints
 from tournaments.models.clubs import Club, Player, Season
 from tournaments.models.decisions import Decision
 from tournaments.models.events import TournamentEvent
@@ -37,6 +38,8 @@ __all__ = [
     "CUSTOM_SCALE",
     "VARIANT_CHOICES",
     "VP_SCALE_CHOICES",
+    "Circuit",
+    "CircuitEvening",
     "Club",
     "Deal",
     "DealProposal",
@@ -50,6 +53,7 @@ __all__ = [
     "Pair",
     "Phase",
     "Player",
+    "PlayerPoints",
     "ResultChange",
     "Round",
     "Season",

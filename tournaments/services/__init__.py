@@ -6,6 +6,13 @@ when one is raised."""
 
 from tournaments.selectors.access import User
 from tournaments.services.audit import deal_restore
+from tournaments.services.circuits import (
+    circuit_club_add,
+    circuit_create,
+    circuit_evening_add,
+    circuit_evening_remove,
+    points_award,
+)
 from tournaments.services.deal_scores import DealPreview, deal_preview, score_at_table
 from tournaments.services.deals import (
     deal_record,
@@ -109,6 +116,10 @@ __all__ = [
     "Withdrawal",
     "absent_pairs",
     "absent_withdraw",
+    "circuit_club_add",
+    "circuit_create",
+    "circuit_evening_add",
+    "circuit_evening_remove",
     "clock_add",
     "clock_pause",
     "clock_resume",
@@ -141,6 +152,7 @@ __all__ = [
     "player_record_set",
     "player_rename",
     "player_rename_preview",
+    "points_award",
     "preset_plan",
     "prize_plan_set",
     "prizes_publish",

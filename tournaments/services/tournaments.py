@@ -20,14 +20,14 @@ from tournaments.rules.vp_tables import scale_from_rows
 from tournaments.selectors.access import User
 from tournaments.selectors.progress import progress_of
 from tournaments.services.announcements import TOURNAMENT_FINISHED, announce
+from tournaments.services.circuits import points_award
 from tournaments.services.errors import ServiceError
 from tournaments.services.events import record
 from tournaments.services.standings import standings_recompute
 from tournaments.services.versions import results_changed
 
 Kind = TournamentEvent.Kind
-REASON_LENGTH = 200
-"""The longest reason a reopening keeps."""
+REASON_LENGTH = 200  # the longest reason a reopening keeps
 
 
 @transaction.atomic
@@ -173,9 +173,8 @@ def _check_tie_breaks(order: str) -> None:
 
 @transaction.atomic
 def tournament_finish(*, tournament: Tournament, user: User | None = None) -> Tournament:
-    """Finish the tournament: the standings are recomputed from every finished table and
-    become final, and its season counts it. Finished, nothing of its results changes until
-    it is reopened."""
+    """Finish the tournament: the standings, recomputed from every finished table, become
+    final; its season and its circuits count it. Nothing of its results changes until reopened."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     refusal = progress_of(tournament).finish_refusal()
     if refusal:
@@ -183,6 +182,7 @@ def tournament_finish(*, tournament: Tournament, user: User | None = None) -> To
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
     standings_recompute(tournament=tournament)
+    points_award(tournament=tournament)  # its circuits' points, again after a correction
     record(tournament, Kind.FINISHED, user=user)
     results_changed(tournament)
     announce(tournament, TOURNAMENT_FINISHED)
@@ -193,9 +193,8 @@ def tournament_finish(*, tournament: Tournament, user: User | None = None) -> To
 def tournament_reopen(
     *, tournament: Tournament, reason: str, user: User | None = None
 ) -> Tournament:
-    """Reopen a finished tournament so that its results can be corrected: it runs again (its
-    public pages say "provisional" and its season leaves it out) until it is finished again.
-    The reason is required and kept in the audit record."""
+    """Reopen a finished tournament to correct its results (a reason, kept in the audit record):
+    it runs again, "provisional", out of its season and circuits, until it is finished again."""
     reason = " ".join(reason.split())
     if not reason:
         raise ServiceError(
@@ -211,6 +210,7 @@ def tournament_reopen(
         raise ServiceError(_("The tournament is not finished: there is nothing to reopen."))
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
+    points_award(tournament=tournament)  # out of its circuits until finished again
     record(tournament, Kind.REOPENED, user=user, reason=reason)
     results_changed(tournament)
     return tournament

@@ -114,6 +114,8 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
         "cognome", "nome", "circolo", "scadenza",
         # the currency, and the Hort system of sharing a tied prize, named after its author
         "euro", "hort",
+        # the bridge federation's club Grand Prix, a name; a club's address in the examples
+        "grand", "prix", "figb", "roma",
     }
 )  # fmt: skip
 """Words a translation may share with its English msgid whatever the language."""

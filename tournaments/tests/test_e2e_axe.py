@@ -41,7 +41,7 @@ from tournaments.services import pair_changes
 from tournaments.services.money import entry_fee_set, fee_paid_set
 from tournaments.services.player_mail import removal_token
 from tournaments.tests.e2e_helpers import CHROMIUM, ConsoleWatch, launch
-from tournaments.tests.test_e2e_widths import PASSWORD, World, set_up_world
+from tournaments.tests.test_e2e_widths import PASSWORD, World, circuit_of, set_up_world
 
 WIDTHS = (1280, 390)
 HEIGHT = 900
@@ -153,6 +153,11 @@ PAGES: list[Visit] = [
     _organiser("club_settings", lambda w: [w.club.pk]),
     _organiser("club_members", lambda w: [w.club.pk]),
     _organiser("federation_submissions", _submitted),
+    # circuits: the list, a new one, one that counts the finished evening, its public ranking
+    _organiser("circuit_list"),
+    _organiser("circuit_new"),
+    _organiser("circuit_detail", lambda w: [circuit_of(w).pk]),
+    Visit("circuit_public", lambda w: [circuit_of(w).slug]),
     _organiser("player_record", lambda w: _record(w, public=False), label="record-organiser"),
     # the print pages
     _organiser("print_seating", lambda w: [w.playing.pk]),
@@ -257,6 +262,7 @@ EXCLUDED: dict[str, str] = {
             "phase_plan_set", "phase_split", "pair_categories", "pair_category", "sessions_single",
             "prizes_publish", "federation_submission_make", "tournament_officials",
             "club_federation_save",
+            "prizes_publish", "circuit_club_join", "circuit_evening_new", "circuit_evening_drop",
         ],
         POST_ONLY,
     ),

@@ -43,7 +43,8 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
 from tournaments import services
-from tournaments.models import Club, Round, Season, Table, Tournament
+from tournaments.models import Circuit, Club, Round, Season, Table, Tournament
+from tournaments.prizes.points import SchemeKind, preset
 from tournaments.services import players
 from tournaments.tests.e2e_helpers import CHROMIUM, VIEWPORT, ConsoleWatch, Screenshots, launch
 
@@ -128,6 +129,16 @@ class PageCase:
     status: int = 200
 
 
+def circuit_of(w: World) -> Circuit:
+    """A circuit of the club (the Grand Prix preset, best 8) that counts the finished evening."""
+    circuit = Circuit.objects.filter(slug="grand-prix").first() or services.circuit_create(
+        club=w.club, name="Grand Prix", scheme=preset(SchemeKind.PAIRS_MINUS_5), best_n=8
+    )
+    if not circuit.evenings.exists():
+        services.circuit_evening_add(circuit=circuit, tournament=w.finished)
+    return circuit
+
+
 def _organiser(name: str, address: Callable[[World], str]) -> PageCase:
     return PageCase(name, address, organiser=True)
 
@@ -166,6 +177,7 @@ PAGES = [
     PageCase("pair", lambda w: w.public("public_pair", w.deals, 1)),
     PageCase("pair-target", lambda w: w.public("public_pair", w.target, 1)),
     PageCase("find-your-table", lambda w: w.public("public_find", w.deals)),
+    PageCase("circuit", lambda w: reverse("circuit_public", args=[circuit_of(w).slug])),
     PageCase("find-target", lambda w: w.public("public_find", w.target)),
     # an event in gironi: the girone beside each table, its ranking, the board's filter
     PageCase("find-gironi", lambda w: w.public("public_find", w.phased()[0])),

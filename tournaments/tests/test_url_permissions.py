@@ -19,8 +19,11 @@ from opendata import services as opendata_services
 from opendata.models import Webhook
 from tournaments import services
 from tournaments.models import Club, DealProposal, Season, Seat, Tournament
+from tournaments.prizes.points import SchemeKind, preset
 from tournaments.services.decisions import decision_take
 from tournaments.tests.conftest import make_tournament
+
+FIGB = preset(SchemeKind.PAIRS_MINUS_5)
 
 PUBLIC = {
     "home", "login", "logout", "ping",
@@ -56,6 +59,9 @@ PUBLIC = {
     # the link at the foot of every message to a player: a signed token removes their address
     # (tested in test_player_mail; a wrong token answers 404)
     "player_email_removal",
+    # a circuit's public ranking: published finished tournaments only (tested in test_circuits;
+    # an unknown circuit answers 404)
+    "circuit_public",
 }  # fmt: skip
 """URL names anyone may open. Adding a name here is a decision: say why in the commit."""
 
@@ -129,6 +135,7 @@ def world(club: Club, organiser: User) -> dict[str, object]:
         "number": 1,
         "phase_number": 1,
         "season_id": season.pk,
+        "circuit_id": services.circuit_create(club=club, name="Winter", scheme=FIGB).pk,
         "change_id": tournament.changes.get().pk,
         "proposal_id": proposal.pk,
         "decision_id": decision_take(

@@ -6,6 +6,7 @@ from django.urls import path
 from tournaments.views.organiser import (
     changes,
     checkin,
+    circuits,
     decisions,
     entry,
     exports,
@@ -27,6 +28,7 @@ from tournaments.views.organiser import (
 T = "organise/tournaments/<int:tournament_id>"
 R = "organise/rounds/<int:round_id>"
 S = "organise/seasons/<int:season_id>"
+C = "organise/circuits/<int:circuit_id>"
 
 urlpatterns = [
     path("organise/", setup.dashboard, name="dashboard"),
@@ -160,4 +162,11 @@ urlpatterns = [
     path(
         f"{S}/players.xlsx", seasons.season_xlsx, {"ranking": "players"}, name="season_players_xlsx"
     ),
+    # circuits (points across clubs)
+    path("organise/circuits/", circuits.circuit_list, name="circuit_list"),
+    path("organise/circuits/new/", circuits.circuit_new, name="circuit_new"),
+    path(f"{C}/", circuits.circuit_detail, name="circuit_detail"),
+    path(f"{C}/clubs/", circuits.circuit_club_join, name="circuit_club_join"),
+    path(f"{C}/evenings/", circuits.circuit_evening_new, name="circuit_evening_new"),
+    path(f"{C}/evenings/remove/", circuits.circuit_evening_drop, name="circuit_evening_drop"),
 ]

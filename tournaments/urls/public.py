@@ -1,10 +1,10 @@
 """Public pages (no login): the home page, a club's published tournaments, a tournament's
 standings, projector view, pairs, "find your table" and standings file (CSV and Excel); a
-season's page and rankings; a player's record."""
+season's page and rankings; a circuit's ranking; a player's record."""
 
 from django.urls import path
 
-from tournaments.views.public import exports, front, pages, prizes, records, seasons
+from tournaments.views.public import circuits, exports, front, pages, prizes, records, seasons
 
 T = "t/<slug:club_slug>/<slug:tournament_slug>"
 S = "s/<slug:club_slug>/<slug:season_slug>"
@@ -47,4 +47,5 @@ urlpatterns = [
         {"ranking": "players"},
         name="season_public_players_xlsx",
     ),
+    path("circuits/<slug:circuit_slug>/", circuits.circuit_public, name="circuit_public"),
 ]
