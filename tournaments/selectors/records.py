@@ -4,17 +4,20 @@ pair's place and what the evening gave it, read from the stored Pair rows (nothi
 A player is one Player row of a club; across clubs, the rows with the same federation card
 number are the same person. Each club's evenings are shown only where the reader may see that
 club's row (`rules.records`: public, or the reader organises the club), and an unpublished
-tournament only to its club's organisers. Six queries at most, whatever the number of evenings.
+tournament only to its club's organisers. Seven queries at most, whatever the number of
+evenings (the last: the circuits' points each evening gave).
 """
 
 import datetime
 from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.db.models import Count, Q
 
 from tournaments.models import Club, Pair, Player, Tournament
+from tournaments.models.circuits import PlayerPoints
 from tournaments.rules.records import record_visible
 from tournaments.selectors.access import User, clubs_of
 from tournaments.selectors.pairs import pair_changes
@@ -37,6 +40,8 @@ class RecordEvening:
     """A match to a target: `vp` is the matches won and `mp` the point difference."""
     part: bool
     """The player played only some rounds of it (a substitution)."""
+    points: tuple[tuple[str, Decimal], ...] = ()
+    """The points the evening gave the player in each circuit it counts for (circuit, points)."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,7 @@ def player_record(*, player: Player, organised: Collection[int]) -> PlayerRecord
         .order_by("tournament__date", "tournament_id")
     )
     changes = pair_changes(pairs)
+    points = _circuit_points(ids, {pair.tournament_id for pair in pairs})
     sizes = dict(
         Pair.objects.filter(tournament_id__in={p.tournament_id for p in pairs})
         .values_list("tournament_id")
@@ -133,6 +139,7 @@ def player_record(*, player: Player, organised: Collection[int]) -> PlayerRecord
                 mp=mp,
                 by_matches=play_format.by_matches,
                 part=not all(line_up & ids for line_up in line_ups),
+                points=tuple(points.get(tournament.pk, ())),
             )
         )
     record.partners = [
@@ -142,3 +149,16 @@ def player_record(*, player: Player, organised: Collection[int]) -> PlayerRecord
         )
     ]
     return record
+
+
+def _circuit_points(
+    player_ids: Collection[int], tournament_ids: Collection[int]
+) -> dict[int, list[tuple[str, Decimal]]]:
+    """Tournament id -> (circuit, points) the players were credited there (one query)."""
+    rows = PlayerPoints.objects.filter(
+        player_id__in=list(player_ids), tournament_id__in=list(tournament_ids)
+    ).values_list("tournament_id", "circuit__name", "points")
+    found: dict[int, list[tuple[str, Decimal]]] = {}
+    for tournament_id, circuit, value in rows.order_by("circuit__name"):
+        found.setdefault(tournament_id, []).append((circuit, value))
+    return found

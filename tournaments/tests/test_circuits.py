@@ -4,6 +4,7 @@ evenings across clubs (one row for the same card number), the organiser's pages 
 ranking. Every number below is worked out by hand from the scheme."""
 
 import datetime
+import re
 from decimal import Decimal
 
 import pytest
@@ -325,3 +326,37 @@ def test_a_player_replaced_after_round_2_and_the_substitute_both_get_the_pair_s_
     # pair 1 is 1st alone on 47 VP (then 31, 21, 21): 4 pairs, the winner's 4 points
     assert points["Marco Bianchi"] == points["Dario Neri"] == points["Ivo Greco"] == Decimal(4)
     assert sum(points.values()) == 12
+
+
+def test_a_players_record_across_two_clubs_shows_each_evenings_circuit_points(
+    club: Club, other_club: Club, organiser: User, other_organiser: User, client: Client
+) -> None:
+    """Issue 26's "player pages across two clubs of one circuit": the same card in Rome and
+    Madrid; the record (public in both clubs) lists both evenings, each with the points it gave
+    in the circuit (by hand, as above: 4 in Rome, 6 in Madrid)."""
+    double = preset(SchemeKind.DOUBLE_MINUS_2)
+    circuit = services.circuit_create(club=club, name="Tour of two cities", scheme=double)
+    services.circuit_club_add(circuit=circuit, slug="madrid")
+    rome = evening(club, "Rome evening", 6, 2)
+    spain = evening(other_club, "Madrid evening", 7, 4)
+    rome_tables = play(rome, organiser, [3])
+    spain_tables = play(spain, other_organiser, [3, 2])
+    first, last = side(rome_tables[0], "ns")[0].split()
+    winner = Player.objects.get(club=club, first_name=first, last_name=last)
+    second = spain_tables[1].ns
+    assert second is not None
+    Player.objects.filter(pk__in=[winner.pk, second.player_one_id]).update(card_number="IT0042")
+    for tournament in (rome, spain):
+        services.tournament_publish(tournament=tournament, published=True)
+        services.circuit_evening_add(circuit=circuit, tournament=tournament)
+    Club.objects.filter(pk__in=[club.pk, other_club.pk]).update(records_public=True)
+    page = client.get(reverse("player_record", args=[club.slug, winner.pk]))
+    assert page.status_code == 200
+    text = " ".join(page.content.decode().split())
+    assert "Circuit points" in text
+    rows = re.findall(r"<tr>(.*?)</tr>", text)[1:]
+    assert len(rows) == 2
+    madrid, roma = rows  # the latest first
+    assert "Madrid evening" in madrid and "Club de Buraco Madrid" in madrid
+    assert '<td class="num">6.00<br><span class="muted">Tour of two cities</span></td>' in madrid
+    assert '<td class="num">4.00<br><span class="muted">Tour of two cities</span></td>' in roma

@@ -50,6 +50,7 @@ def player_record(request: HttpRequest, club_slug: str, player_id: int) -> HttpR
         "player": player,
         "record": record,
         "evenings": list(reversed(record.evenings)),
+        "with_points": any(evening.points for evening in record.evenings),
         "charts": record_charts(player.pk, record.evenings),
         "public": records.is_visible(player, ()),
         "organises": organises,
