@@ -20,7 +20,7 @@ from tournaments.backup.reading import read
 from tournaments.models import Club, Tournament
 from tournaments.tests.test_views_prizes import PLAN, finished_evening
 
-ROWS = [
+ROWS: list[list[str | None]] = [
     ["group", "place", "pair_number", "names", "amount", "currency", "item", "note"],
     ["Overall", "1", "3", None, "200.00", "EUR", "", ""],
     ["Overall", "2", "5", None, "113.75", "EUR", "", "tied: shared by Hort"],
@@ -43,12 +43,14 @@ def _names(tournament: Tournament, number: int) -> str:
 
 
 def _expected(tournament: Tournament) -> list[list[str]]:
-    return [
-        row
-        if row[3] is not None or index == 0
-        else [*row[:3], _names(tournament, int(row[2])), *row[4:]]
-        for index, row in enumerate(ROWS)
-    ]
+    """ROWS with each winner's names (None: the pair's names, read from the tournament)."""
+    rows = []
+    for row in ROWS:
+        texts = [cell or "" for cell in row]
+        if row[3] is None:
+            texts[3] = _names(tournament, int(texts[2]))
+        rows.append(texts)
+    return rows
 
 
 def test_the_organisers_prize_files_list_what_the_hand_computation_pays(

@@ -417,8 +417,8 @@ def test_the_players_pages_and_the_prints_name_the_rounds_session(
     round_1 = _round(single, organiser, seed=1, play=False)
     services.round_start(round=round_1)
     single.refresh_from_db()
-    find = anonymous_client.get(reverse("public_find", args=[club.slug, single.slug]))
-    assert "Session" not in find.content.decode()
+    answer = anonymous_client.get(reverse("public_find", args=[club.slug, single.slug]))
+    assert "Session" not in answer.content.decode()
     assert (
         "Session"
         not in organiser_client.get(reverse("print_seating", args=[round_1.pk])).content.decode()
