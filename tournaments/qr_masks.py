@@ -1,31 +1,34 @@
-"""The QR symbol segno makes, with its best data mask found about ten times faster.
+"""The QR symbol segno makes, with its best data mask found five to fifteen times faster.
 
 `segno.make_qr` tries the eight data masks of ISO/IEC 18004 and keeps the one with the lowest
 penalty score (7.8.3), scoring every module in pure Python: 95 % of the time the printed pair
-slips took. Here segno still does the encoding (segments, version, error correction codewords:
-its own functions, pinned in requirements.txt) and the format and version information; this
-module places the codewords, applies the masks and scores them on whole rows at once:
+slips took. Here segno still encodes (segments, version, padding, Reed-Solomon blocks: its own
+functions, segno pinned in requirements.txt) and writes the format and version information;
+this module interleaves the blocks, places the bits, applies the masks and scores them on whole
+lines at once:
 
-- the symbol is laid out once per version as a row of bytes, one byte a module: every row, then
-  every column, each between four padding bytes of 3 (neither light 0 nor dark 1), so runs and
+- the symbol is laid out once per version as bytes, one a module: every row, then every
+  column, each between four padding bytes of 3 (neither light 0 nor dark 1), so runs and
   patterns never cross from one line to the next;
-- a mask is one XOR of two big integers (the modules and the mask's modules in the data
-  region), so the eight masked symbols cost eight XORs;
-- penalty rule 1 (runs of five or more) is one regular expression, rule 3 (1:1:3:1:1 with four
-  light modules on a side) is `bytes.find`, rule 2 (2 x 2 blocks) is four integer operations on
-  the rows' bits and rule 4 is a count of dark bytes.
+- a mask is one XOR of two big integers (the modules, and the mask's modules in the data
+  region), one byte a module, little-endian;
+- penalty rule 1 (runs of five or more: n - 2 points) counts windows of five equal modules with
+  integer shifts, plus 2 for each run; rule 2 (2 x 2 blocks) is three equalities of shifted
+  integers; rule 3 (1:1:3:1:1 with four light modules on a side) is `bytes.find`; rule 4 counts
+  the dark modules' bits.
 
 It scores exactly as segno 1.6.6 does (`encoder.mask_scores`), not as the textbook: format and
-version areas and the dark module are still light when masks are scored, the edge of the symbol
-counts as light for rule 3, and after a scored finder-like pattern the search goes on after it
-(a pattern overlapping it is not scored again). tournaments/tests/test_qr_fast.py compares the
-result with segno's own on thousands of addresses; `SEGNO_MASKS = True` goes back to segno's
-way (the benchmark bench/qr_codes.py uses it to time both in one run).
+version areas and the dark module are still light when masks are scored, the symbol's edge
+counts as light for rule 3, after a scored finder-like pattern the search goes on past it (a
+pattern overlapping it is not scored) and ties go to the lower mask. tests/test_qr_fast.py
+compares symbol, mask and every mask's score with segno's own on 2,000 private links and every
+size to version 22; `SEGNO_MASKS = True` lets segno choose (bench/qr_codes.py times both).
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain, zip_longest
 from operator import itemgetter
 from typing import Any
 
@@ -43,6 +46,7 @@ _PAD = 4
 """Padding modules (value 3) each side of a row or column of the layout."""
 _FINDER_LIKE = b"\x01\x00\x01\x01\x01\x00\x01"
 _DATA = 2
+_BITS = bytes.maketrans(b"01", b"\x00\x01")
 """segno's value for a module of the encoding region before the codewords are placed."""
 
 
@@ -51,6 +55,8 @@ class _Layout:
     """Where every module of one QR version sits in the layout of rows then columns."""
 
     size: int
+    data_modules: int
+    """Codeword bits and remainder bits (light) in the symbol."""
     length: int
     """Bytes in the layout: 2 x size lines of size + 2 x _PAD bytes."""
     gather: Callable[[bytes], tuple[int, ...]]
@@ -84,14 +90,13 @@ def _placement(size: int, function: tuple[bytearray, ...]) -> list[tuple[int, in
 
 
 @cache
-def _layout(version: int, bits: int) -> _Layout:
+def _layout(version: int) -> _Layout:
     size = encoder.calc_matrix_size(version)
     function = encoder.make_matrix(size, size)
     encoder.add_finder_patterns(function, size, size)
     encoder.add_alignment_patterns(function, size, size)
     cells = _placement(size, function)
-    if len(cells) != bits:  # pragma: no cover - segno fills every data module
-        raise ValueError(f"version {version}: {bits} bits for {len(cells)} modules")
+    bits = len(cells)
     light, dark, pad = bits, bits + 1, bits + 2
     where = {cell: index for index, cell in enumerate(cells)}
     line = size + 2 * _PAD
@@ -127,6 +132,7 @@ def _layout(version: int, bits: int) -> _Layout:
             block[i * line + _PAD : i * line + _PAD + size - 1] = b"\x01" * (size - 1)
     return _Layout(
         size=size,
+        data_modules=bits,
         length=len(order),
         gather=itemgetter(*order),
         masks=tuple(masks),
@@ -163,10 +169,10 @@ def _penalty(masked: int, layout: _Layout) -> int:
     return score + 10 * int(abs(percent * 100 - 50) / 5)
 
 
-def _codeword_bits(data: str) -> tuple[int, int, bytearray]:
-    """(version, error level, codeword bits) as `segno.make_qr(data, error="m",
-    boost_error=False)` encodes them (`encoder.encode` and `encoder._encode` up to the
-    matrix)."""
+def _codeword_bits(data: str) -> tuple[int, int, bytes]:
+    """(version, error level, codeword bits, one byte a bit) as `segno.make_qr(data,
+    error="m", boost_error=False)` encodes them (`encoder.encode`, then `encoder._encode` up to
+    the matrix; `make_final_message`'s interleaving without its remainder bits, all light)."""
     error = encoder.normalize_errorlevel(ERROR_CORRECTION, accept_none=True)
     segments = encoder.prepare_data(data, None, None)
     version = encoder.find_version(segments, error, eci=False, micro=False)
@@ -178,8 +184,22 @@ def _codeword_bits(data: str) -> tuple[int, int, bytearray]:
     encoder.write_terminator(buffer, capacity, None, len(buffer))
     encoder.write_padding_bits(buffer, version, len(buffer))
     encoder.write_pad_codewords(buffer, version, capacity, len(buffer))
-    final = encoder.make_final_message(version, error, buffer)
-    return version, error, final.getbits()
+    data_blocks, error_blocks = encoder.make_blocks(encoder.consts.ECC[version][error], buffer)
+    codewords = bytes(
+        codeword
+        for blocks in (data_blocks, error_blocks)
+        for codeword in chain.from_iterable(zip_longest(*blocks))
+        if codeword is not None
+    )
+    bits = format(int.from_bytes(codewords, "big"), f"0{8 * len(codewords)}b")
+    return version, error, bits.encode().translate(_BITS)
+
+
+def _unmasked(version: int, bits: bytes) -> tuple[_Layout, int]:
+    """The version's layout, and the codeword bits placed in it (the remainder light)."""
+    layout = _layout(version)
+    modules = bits.ljust(layout.data_modules, b"\x00") + b"\x00\x01\x03"
+    return layout, int.from_bytes(bytes(layout.gather(modules)), "little")
 
 
 def qr_code(data: str) -> tuple[tuple[bytearray, ...], int]:
@@ -188,8 +208,7 @@ def qr_code(data: str) -> tuple[tuple[bytearray, ...], int]:
         code = encoder.encode(data, ERROR_CORRECTION, boost_error=False, micro=False)
         return code.matrix, code.mask
     version, error, bits = _codeword_bits(data)
-    layout = _layout(version, len(bits))
-    unmasked = int.from_bytes(bytes(layout.gather(bytes(bits) + b"\x00\x01\x03")), "little")
+    layout, unmasked = _unmasked(version, bits)
     best_score, best_mask = -1, 0
     for number, mask in enumerate(layout.masks):
         score = _penalty(unmasked ^ mask, layout)

@@ -79,8 +79,7 @@ def test_other_kinds_of_text_match_segno(data: str) -> None:
 def test_each_masks_penalty_is_segnos_score(address: str) -> None:
     """Not only the winner: all eight scores equal segno's `mask_scores` of the same symbol."""
     version, _error, bits = qr_masks._codeword_bits(address)
-    layout = qr_masks._layout(version, len(bits))
-    unmasked = int.from_bytes(bytes(layout.gather(bytes(bits) + b"\x00\x01\x03")), "little")
+    layout, unmasked = qr_masks._unmasked(version, bits)
     line = layout.size + 2 * qr_masks._PAD
     for mask in layout.masks:
         symbol = (unmasked ^ mask).to_bytes(layout.length, "little")
