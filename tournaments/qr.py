@@ -3,52 +3,43 @@ no image file, no script and nothing from another site (the CSP allows only the 
 
 `qr_svg(url, label=…)` gives the `<svg>` element to put in a page or a printed sheet; templates
 use `{% load qr %}{% qr_code url label %}` (tournaments/templatetags/qr.py). Segno makes the
-symbol (error correction level M: a smudged or creased print still scans); this module only
+symbol (error correction level M: a smudged or creased print still scans) and
+tournaments/qr_masks.py chooses its data mask as segno would, faster; this module only
 draws its dark modules, one filled rectangle per run along a row, inside the four-module quiet
 zone the standard asks for. The SVG has no size of its own: the page's CSS gives it one
 (`svg.qr`), and `shape-rendering="crispEdges"` keeps the modules sharp at any size.
 """
 
+import re
 from functools import lru_cache
 
-import segno
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from tournaments.qr_masks import qr_code
+
 QUIET_ZONE = 4
 """Light modules around the symbol, as ISO/IEC 18004 asks: cameras need them to find it."""
-ERROR_CORRECTION = "m"
-"""About 15 % of the symbol may be unreadable and it still scans."""
+_DARK_RUN = re.compile(rb"\x01+")
 
 
 def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
     """The symbol's modules, row by row, True for dark (without the quiet zone)."""
-    code = segno.make_qr(data, error=ERROR_CORRECTION, boost_error=False)
-    return tuple(tuple(bool(module) for module in row) for row in code.matrix)
+    matrix, _mask = qr_code(data)
+    return tuple(tuple(bool(module) for module in row) for row in matrix)
 
 
-def _runs(row: tuple[bool, ...]) -> list[tuple[int, int]]:
-    """(start, length) of each run of dark modules in a row."""
-    runs, start = [], None
-    for x, dark in enumerate((*row, False)):
-        if dark and start is None:
-            start = x
-        elif not dark and start is not None:
-            runs.append((start, x - start))
-            start = None
-    return runs
-
-
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=2048)
 def qr_svg(data: str, label: str = "") -> SafeString:
     """An inline `<svg class="qr">` of the QR code of `data` (an address), with `label` as its
     accessible name (what a screen reader says; the page should print the address too)."""
-    matrix = qr_matrix(data)
+    matrix, _mask = qr_code(data)
     size = len(matrix) + 2 * QUIET_ZONE
+    # one rectangle per run of dark modules along a row
     path = "".join(
-        f"M{QUIET_ZONE + x} {QUIET_ZONE + y}h{length}v1h-{length}z"
+        f"M{QUIET_ZONE + run.start()} {QUIET_ZONE + y}h{len(run[0])}v1h-{len(run[0])}z"
         for y, row in enumerate(matrix)
-        for x, length in _runs(row)
+        for run in _DARK_RUN.finditer(row)
     )
     name = escape(label or data)
     # every value in it is a number or escaped above
