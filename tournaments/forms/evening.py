@@ -38,7 +38,12 @@ class EveningSettings(forms.Form):
         ),
     )
 
-    arbiter = forms.CharField(label=_("Arbiter"), max_length=120, required=False)
+    arbiter = forms.CharField(
+        label=_("Arbiter"),
+        max_length=120,
+        required=False,
+        help_text=_("The tournament director's name, as the federation knows it."),
+    )
     scorer = forms.CharField(
         label=_("Scorer (sala conti)"),
         max_length=120,
