@@ -340,10 +340,9 @@ def _event_text(event: TournamentEvent, words: Words, individual: bool = False) 
         }
     if kind == Kind.TABLE_ENTRY:
         if after.get("organiser_enters") and details.get("why") == "wrong_codes":
-            return _(
-                "The organiser enters table %(table)s from now on: %(count)s wrong pair codes "
-                "were typed there."
-            ) % {**values, "count": details.get("wrong_codes")}
+            return shape_text(
+                individual, "log_wrong_codes", **values, count=details.get("wrong_codes")
+            )
         if after.get("organiser_enters"):
             return _("The organiser enters table %(table)s from now on.") % values
         return _("The players of table %(table)s enter its deals again.") % values

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Pair, Tournament
 from tournaments.rules import limits
+from tournaments.rules.entrant_texts import shape_text
 from tournaments.rules.shapes import players_per_entrant
 from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
@@ -243,13 +244,15 @@ def _xlsx_rows(content: bytes) -> Iterator[tuple[int, list[str]]]:
         raise _unreadable() from None
 
 
-def parse_entrants(rows: Rows | Sequence[Sequence[str]], *, per_pair: int) -> list[Entrant]:
+def parse_entrants(
+    rows: Rows | Sequence[Sequence[str]], *, per_pair: int, individual: bool = False
+) -> list[Entrant]:
     """The pairs of a file's rows (by their numbers, or in order from row 1); ServiceError
-    naming each wrong row and column."""
+    naming each wrong row and column, in an individual tournament's words if `individual`."""
     pairs = rows.items() if isinstance(rows, Mapping) else enumerate(rows, 1)
     numbered = [(n, list(row)) for n, row in pairs if any(c.strip() for c in row)]
     if not numbered:
-        raise ServiceError(_("The file is empty: write one pair a row."))
+        raise ServiceError(shape_text(individual, "file_empty"))
     columns = _read_header(numbered[0][1], per_pair)
     if columns is not None:
         numbered = numbered[1:]
@@ -276,8 +279,7 @@ def parse_entrants(rows: Rows | Sequence[Sequence[str]], *, per_pair: int) -> li
         )
     if len(numbered) > limits.PAIR_LINES:
         raise ServiceError(
-            _("A file may enter at most %(most)s pairs: this one has %(rows)s rows.")
-            % {"most": limits.PAIR_LINES, "rows": len(numbered)}
+            shape_text(individual, "file_too_many", most=limits.PAIR_LINES, rows=len(numbered))
         )
     entrants, problems = [], []
     for number, row in numbered:
@@ -288,7 +290,7 @@ def parse_entrants(rows: Rows | Sequence[Sequence[str]], *, per_pair: int) -> li
     if problems:
         raise ServiceError(*problems)
     if not entrants:
-        raise ServiceError(_("The file has a header but no pair: write one pair a row."))
+        raise ServiceError(shape_text(individual, "file_no_entrant"))
     return entrants
 
 
@@ -352,5 +354,7 @@ def entrants_import(
     per_pair = players_per_entrant(
         tournament, one_player_sides=tournament.rules.one_player_sides_only
     )
-    entrants = parse_entrants(read_rows(content), per_pair=per_pair)
+    entrants = parse_entrants(
+        read_rows(content), per_pair=per_pair, individual=tournament.is_individual
+    )
     return entrants_add(tournament=tournament, entrants=entrants, user=user, source=filename[:100])

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Pair, Player, Round, Tournament, TournamentEvent
 from tournaments.rules import limits
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.entry import finished_refusal
 from tournaments.rules.individual_changes import late_player_round
 from tournaments.rules.names import split_name
@@ -119,7 +120,7 @@ def pairs_add(
     )
     lines = parse_pair_lines(text, players_per_pair=per_pair)
     if not lines:
-        raise ServiceError(_("Write at least one pair, one a line."))
+        raise ServiceError(entrant_text(tournament, "write_one"))
     entrants = [Entrant(tuple(Person(first, last) for first, last in names)) for names in lines]
     with transaction.atomic():
         added = entrants_add(tournament=tournament, entrants=entrants, user=user)
@@ -190,8 +191,7 @@ def entrants_add(
                 problems.append(
                     _where(
                         entrant.where,
-                        _("%(name)s is already in a pair of this tournament.")
-                        % {"name": player.full_name},
+                        entrant_text(tournament, "already_entered", name=player.full_name),
                     )
                 )
             entered.add(player.pk)
@@ -330,8 +330,8 @@ def pair_remove(*, pair: Pair, user: User | None = None) -> None:
         raise ServiceError(finished_refusal())
     if tournament.round_set.exists():
         raise ServiceError(
-            _("A pair can only be removed before the first round is seated."),
-            _("From then on a pair that leaves withdraws, on its own page."),
+            entrant_text(tournament, "remove_too_late"),
+            entrant_text(tournament, "remove_then_withdraw"),
         )
     record(
         tournament, Kind.PAIR_REMOVED, user=user, before={"pair": pair.number, "names": pair.names}
