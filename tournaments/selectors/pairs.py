@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from tournaments.models import Pair, Player, Round, Substitution, Table, Tournament
+from tournaments.models import Pair, Player, Round, Seat, Substitution, Table, Tournament
 from tournaments.rules.credits import Change, LineUp, Stint, line_up, stints
 from tournaments.rules.standings import TableOutcome
 
@@ -122,6 +122,23 @@ def show_round_line_ups(tables: Iterable[Table], tournament: Tournament, round_n
         then = changes.line_up(pair.pk, round_number)
         if then != changes.now(pair):
             pair.names_in_round = " – ".join(  # type: ignore[attr-defined]
+                changes.players[player].full_name for player in then
+            )
+
+
+def show_seat_line_ups(seats: Sequence[Seat], tournament: Tournament) -> None:
+    """`show_round_line_ups` for seats of several rounds (a player's evening, read with their
+    rounds and their pairs' players): an individual seat's pair names who played that seat's
+    round where a substitute played it. One query, none for a pairs tournament."""
+    if not tournament.is_individual:
+        return
+    changes = pair_changes([seat.pair for seat in seats])
+    if not changes.changes:
+        return
+    for seat in seats:
+        then = changes.line_up(seat.pair_id, seat.round.number)
+        if then != changes.now(seat.pair):
+            seat.pair.names_in_round = " – ".join(  # type: ignore[attr-defined]
                 changes.players[player].full_name for player in then
             )
 

@@ -12,11 +12,13 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.deal_exports import deal_file
 from tournaments.forms.settings import TournamentForm
 from tournaments.models import Club, Table, Tournament
 from tournaments.rules.entrant_texts import entrant_text, shape_text
 from tournaments.rules.limits import WRONG_PAIR_CODES_PER_ROUND
 from tournaments.selectors.players import sent_notice
+from tournaments.selectors.public.reads import pair_history
 from tournaments.services import players as players_services
 from tournaments.services.decisions import decision_take
 from tournaments.services.errors import ServiceError
@@ -302,3 +304,37 @@ def test_the_dashboard_heads_its_count_column_by_the_tournaments_shapes(
     assert "Format Pairs or players Status" in said(page)
     assert f'data-label="{entrant_text(tournament, "entrants")}"' in page  # "Players"
     assert 'data-label="Pairs"' in page
+
+
+# --- a substitute's rounds name who played them ---------------------------------------------
+
+
+@pytest.fixture
+def substituted(club: Club, organiser: User) -> Tournament:
+    """12 players, round 1 played (player 5 sat East at table 2 with 2, 3 and 7), then player
+    5 replaced by a substitute from round 2."""
+    tournament = individual(club, PLAYERS_12, rounds=3)
+    play(tournament, 1, organiser)
+    five = tournament.pairs.select_related("player_one").get(number=5)
+    services.pair_substitute(
+        pair=five, player=five.player_one, from_round=2, first_name="Nuovo",
+        last_name="Sostituto", user=organiser,
+    )  # fmt: skip
+    return tournament
+
+
+def test_a_player_s_evening_names_who_played_each_round(substituted: Tournament) -> None:
+    history = pair_history(substituted, 2)
+    assert history is not None
+    first = next(line for line in history.rounds if line.round_number == 1)
+    assert [(ref.number, ref.names) for ref in first.opponents] == [
+        (5, "Nome5 Cognome5"),  # who played round 1, not the substitute of now
+        (7, "Nome7 Cognome7"),
+    ]
+
+
+def test_the_deals_file_names_who_played_each_round(substituted: Tournament) -> None:
+    _columns, rows = deal_file(substituted)
+    first_round = " ".join(str(cell) for row in rows if row[0] == 1 for cell in row)
+    assert "Nome5 Cognome5" in first_round
+    assert "Sostituto" not in first_round

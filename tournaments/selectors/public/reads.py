@@ -26,7 +26,7 @@ from tournaments.rules.sides import SideScore
 from tournaments.rules.standings import STANDING_FIELDS, Penalty
 from tournaments.selectors import decisions, organiser, results
 from tournaments.selectors.evening import public_seating, rounds_now
-from tournaments.selectors.pairs import player_spells
+from tournaments.selectors.pairs import player_spells, show_seat_line_ups
 from tournaments.selectors.public.cache import CACHE_SECONDS, cache_key, cached
 from tournaments.selectors.public.models import (
     EW,
@@ -239,14 +239,17 @@ def _load_seating(tournament: Tournament, number: int | None = None) -> Seating 
 
 
 def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
-    """The pair, every seat at its tables (its own and its opponents') and the deals there:
-    three queries."""
+    """The pair, every seat at its tables (its own and its opponents', each naming who played
+    that round) and the deals there: three queries, four in an individual tournament."""
     pair = tournament.pairs.select_related("player_one", "player_two").filter(number=number).first()
     if pair is None:
         return None
-    seats = Seat.objects.filter(public_seating("round__"), table__seats__pair=pair).select_related(
-        "round", "table__girone", "pair__player_one", "pair__player_two"
+    seats = list(
+        Seat.objects.filter(public_seating("round__"), table__seats__pair=pair).select_related(
+            "round", "table__girone", "pair__player_one", "pair__player_two"
+        )
     )
+    show_seat_line_ups(seats, tournament)  # a substitute's round names the substitute
     at_table: dict[int, dict[str, Seat]] = defaultdict(dict)
     for seat in seats:
         at_table[seat.table_id][seat.position or seat.direction] = seat
