@@ -54,6 +54,7 @@ SHAPED_TEXTS = (
     ("tie_break_order", "help_text", "tie_break_help"),
     ("bye_follows_scale", "label", "bye_follows_label"),
     ("rounds", "help_text", "rounds_help"),
+    ("seating_at_once", "help_text", "seating_publish_help"),
 )
 """(field, attribute, `ENTRANT_TEXTS` key): the settings' words that name the entrants."""
 

@@ -134,6 +134,65 @@ REFUSAL_TEXTS: dict[str, tuple[Any, Any]] = {
         _("Fewer than two pairs are checked in: nobody could play."),
         _("Fewer than two players are checked in: nobody could play."),
     ),
+    # the change log's check-in lines (selectors.evening)
+    "log_absent_before": (
+        _("Absent pairs withdrawn before round 1: %(numbers)s."),
+        _("Absent players withdrawn before round 1: %(numbers)s."),
+    ),
+    "log_unticked": (
+        _("Pair %(pair)s is no longer ticked present."),
+        _("Player %(pair)s is no longer ticked present."),
+    ),
+    "log_checked_in_by_link": (
+        _("Pair %(pair)s checked in by opening its link."),
+        _("Player %(pair)s checked in by opening their link."),
+    ),
+    "log_ticked": (_("Pair %(pair)s ticked present."), _("Player %(pair)s ticked present.")),
+    # the organiser's pages (templates: tournament_detail, the round board, a rename)
+    "no_round_yet": (
+        _("No round seated yet. Add the pairs, then press “Seat round 1”."),
+        _("No round seated yet. Add the players, then press “Seat round 1”."),
+    ),
+    "accepted_both_then_failed": (
+        _(
+            "Accepted by both pairs while the deal before was with you; once it was decided, "
+            "this deal no longer passes the checks: %(reason)s"
+        ),
+        _(
+            "Accepted by both sides while the deal before was with you; once it was decided, "
+            "this deal no longer passes the checks: %(reason)s"
+        ),
+    ),
+    "rename_or_substitute": (
+        _(
+            "A rename is for a name written wrong: %(old)s becomes %(new)s everywhere, even in "
+            "the tournaments %(old)s played. If %(new)s is someone else who plays in place of "
+            "%(old)s, bring in a substitute instead: the pair keeps its results and says who "
+            "played which rounds."
+        ),
+        _(
+            "A rename is for a name written wrong: %(old)s becomes %(new)s everywhere, even in "
+            "the tournaments %(old)s played. If %(new)s is someone else who plays in place of "
+            "%(old)s, bring in a substitute instead: the results stay with the number, and its "
+            "page says who played which rounds."
+        ),
+    ),
+    "withdrawn_no_substitute": (
+        _("The pair has withdrawn: no substitute can join it."),
+        _("The player has withdrawn: no substitute can take their place."),
+    ),
+    "seating_publish_help": (
+        _(
+            "By hand, you see each round's seating first and change it if need be; the "
+            "projector, “find your table” and the pairs' phones show it once you publish it. "
+            "Starting the round publishes it too."
+        ),
+        _(
+            "By hand, you see each round's seating first and change it if need be; the "
+            "projector, “find your table” and the players' phones show it once you publish it. "
+            "Starting the round publishes it too."
+        ),
+    ),
     # the entrants' changes (services.pairs, services.pair_changes, views.organiser)
     "withdraw_unseated": (
         _("No round is seated yet: remove pair %(pair)s instead."),

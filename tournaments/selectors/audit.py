@@ -358,7 +358,7 @@ def _event_text(event: TournamentEvent, words: Words, individual: bool = False) 
             return text + ": " + _("its signature was verified.")
         return text + ", " + _("NOT VERIFIED: %(why)s.") % {"why": details.get("why_not", "")}
     if kind in evening.EVENT_KINDS:
-        return evening.event_text(kind, event.round_number, after)
+        return evening.event_text(kind, event.round_number, after, individual=individual)
     if kind in PHASE_KINDS:
         return phase_text(event)
     return str(event.get_kind_display())

@@ -108,6 +108,20 @@ SENTENCES = [
         "2 pairs added.",
         "2 players added.",
     ),
+    # the change log's check-in line
+    Said(
+        "log_checked_in_by_link",
+        {"pair": 3},
+        "Pair 3 checked in by opening its link.",
+        "Player 3 checked in by opening their link.",
+    ),
+    # the rename page of an entrant that withdrew
+    Said(
+        "withdrawn_no_substitute",
+        {},
+        "The pair has withdrawn: no substitute can join it.",
+        "The player has withdrawn: no substitute can take their place.",
+    ),
     # the settings page: the bye's tick box
     Said(
         "bye_follows_label",
@@ -290,6 +304,25 @@ def test_the_settings_page_s_help_names_the_entrants(club: Club) -> None:
     )
     assert str(pairs_form.fields["rounds"].help_text) == (
         "How many rounds the evening has; each round the pairs change tables."
+    )
+
+
+def test_the_check_in_log_and_the_empty_rounds_list_name_players(
+    club: Club, organiser: User, organiser_client: Client
+) -> None:
+    tournament = individual(club, PLAYERS_12)
+    pair_check_in(pair=tournament.pairs.get(number=3), present=True, user=organiser)
+    log = said(
+        organiser_client.get(reverse("tournament_changes", args=[tournament.pk])).content.decode()
+    )
+    assert "Player 3 ticked present." in log
+    page = said(
+        organiser_client.get(reverse("tournament_detail", args=[tournament.pk])).content.decode()
+    )
+    assert "No round seated yet. Add the players, then press “Seat round 1”." in page
+    form = TournamentForm(clubs=[club], tournament=tournament)
+    assert "and the players' phones show it once you publish it" in str(
+        form.fields["seating_at_once"].help_text
     )
 
 
