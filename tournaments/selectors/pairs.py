@@ -143,6 +143,24 @@ def show_seat_line_ups(seats: Sequence[Seat], tournament: Tournament) -> None:
             )
 
 
+def players_then(tournament: Tournament, round_number: int) -> dict[int, Player]:
+    """Who played round `round_number` for each of an individual tournament's players that a
+    substitute replaces after it, by pair id (a substitute brought in for a later round does not
+    play this one): one query, none for a pairs tournament, whose pairs show their players of
+    now (README "Pairs that change")."""
+    if not tournament.is_individual:
+        return {}
+    later = (
+        Substitution.objects.filter(pair__tournament=tournament, from_round__gt=round_number)
+        .select_related("player_out")
+        .order_by("pair_id", "from_round", "id")
+    )
+    then: dict[int, Player] = {}
+    for change in later:  # the first change after the round: its player out played the round
+        then.setdefault(change.pair_id, change.player_out)
+    return then
+
+
 @dataclass(frozen=True)
 class RoundField:
     """The pairs of a round: those who play it, and those who withdrew before it."""

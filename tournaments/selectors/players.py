@@ -17,6 +17,7 @@ from tournaments.rules.entry import later_deals_wait, later_deals_wait_text
 from tournaments.rules.glossary import words_for
 from tournaments.rules.links import entry_switch_refusal, link_refusal
 from tournaments.rules.states import Position
+from tournaments.selectors.pairs import show_seat_line_ups
 from tournaments.selectors.progress import closed_by_of
 from tournaments.selectors.public.models import direction_word
 from tournaments.selectors.table import TablePage, read_table_page
@@ -101,13 +102,18 @@ class Place:
 
 def places_of(seat: Seat) -> list[Place]:
     """Where the pair sits now (its link's seat: the latest round it is seated in), with its
-    opponents: one query."""
+    opponents (at an individual table, who plays that round: a substitute brought in for a
+    later round does not): one query, two at an individual table."""
     others = sorted(
         Seat.objects.filter(table_id=seat.table_id)
         .exclude(pk=seat.pk)
         .select_related("pair__player_one", "pair__player_two"),
         key=lambda other: other.position,
     )
+    if seat.position:
+        for other in others:
+            other.round = seat.round
+        show_seat_line_ups(others, seat.round.tournament)
     opponents = tuple(other.pair for other in others if other.direction != seat.direction)
     partner = next((other.pair for other in others if other.direction == seat.direction), None)
     return [

@@ -14,11 +14,11 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.deal_exports import deal_file
 from tournaments.forms.settings import TournamentForm
-from tournaments.models import Club, Table, Tournament
+from tournaments.models import Club, Seat, Table, Tournament
 from tournaments.rules.entrant_texts import entrant_text, shape_text
 from tournaments.rules.limits import WRONG_PAIR_CODES_PER_ROUND
-from tournaments.selectors.players import sent_notice
-from tournaments.selectors.public.reads import pair_history
+from tournaments.selectors.players import places_of, sent_notice
+from tournaments.selectors.public.reads import pair_history, round_seating
 from tournaments.services import players as players_services
 from tournaments.services.decisions import decision_take
 from tournaments.services.errors import ServiceError
@@ -371,3 +371,35 @@ def test_the_deals_file_names_who_played_each_round(substituted: Tournament) -> 
     first_round = " ".join(str(cell) for row in rows if row[0] == 1 for cell in row)
     assert "Nome5 Cognome5" in first_round
     assert "Sostituto" not in first_round
+
+
+def test_a_substitute_for_a_later_round_is_not_shown_in_the_round_being_played(
+    club: Club, organiser: User
+) -> None:
+    """Player 5 leaves after round 2: the substitute comes in from round 3. While round 2 is
+    played the projector's seating and the phones of 5's table name player 5, who plays it."""
+    tournament = individual(club, PLAYERS_12, rounds=3)
+    play(tournament, 1, organiser)
+    second = services.round_prepare(tournament=tournament, seed=2).round
+    services.round_start(round=second)
+    five = tournament.pairs.select_related("player_one").get(number=5)
+    services.pair_substitute(
+        pair=five, player=five.player_one, from_round=3, first_name="Nuovo",
+        last_name="Sostituto", user=organiser,
+    )  # fmt: skip
+    seating = round_seating(tournament, 2)
+    assert seating is not None
+    names = {
+        ref.number: ref.names
+        for table in seating.tables
+        for ref in (table.ns, table.ew, table.ns_partner, table.ew_partner)
+        if ref is not None
+    }
+    assert names[5] == "Nome5 Cognome5"
+    at_five = Seat.objects.get(round=second, pair=five).table
+    other = at_five.seats.exclude(pair=five).select_related("round__tournament").first()
+    assert other is not None
+    (place,) = places_of(other)
+    shown = [pair.names for pair in (place.partner, *place.opponents) if pair is not None]
+    assert "Nome5 Cognome5" in shown
+    assert "Nuovo Sostituto" not in shown
