@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from tournaments.rules.entrant_log_texts import LOG_TEXTS
+from tournaments.rules.entrant_prize_texts import PRIZE_TEXTS
 from tournaments.rules.entrant_refusal_texts import REFUSAL_TEXTS
 from tournaments.rules.glossary import Words
 from tournaments.rules.shapes import Shaped, is_individual
@@ -356,7 +357,12 @@ PAGE_TEXTS: dict[str, tuple[Any, Any]] = {
     ),
 }
 
-ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {**PAGE_TEXTS, **LOG_TEXTS, **REFUSAL_TEXTS}
+ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {
+    **PAGE_TEXTS,
+    **LOG_TEXTS,
+    **REFUSAL_TEXTS,
+    **PRIZE_TEXTS,
+}
 """Every sentence that names the entrants: the pages', the change log's and the refusals'."""
 
 

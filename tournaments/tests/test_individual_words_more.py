@@ -92,14 +92,12 @@ SENTENCES = [
         "A substitute of pair 4 plays from a round between 2 and 3.",
         "A substitute of player 4 plays from a round between 2 and 3.",
     ),
-    # a new link and code
+    # the organiser's notice once a substitute is brought in
     Said(
-        "reissued",
-        {"pair": 4},
-        "Pair 4 has a new link and a new pair code: its old slip opens nothing from now on. "
-        "Print its new slip and hand it to the pair.",
-        "Player 4 has a new link and a new player code: their old slip opens nothing from now "
-        "on. Print their new slip and hand it to the player.",
+        "substituted_notice",
+        {"substitute": "Nuovo Sostituto", "pair": 4, "round": 2},
+        "Nuovo Sostituto plays for pair 4 from round 2.",
+        "Nuovo Sostituto plays for player 4 from round 2.",
     ),
     # the entrants pasted or uploaded
     Said(
@@ -324,6 +322,16 @@ def test_the_check_in_log_and_the_empty_rounds_list_name_players(
     assert "and the players' phones show it once you publish it" in str(
         form.fields["seating_at_once"].help_text
     )
+
+
+def test_the_prize_plan_names_the_entrants(club: Club, organiser_client: Client) -> None:
+    shapes = ((individual(club, PLAYERS_12), "players"), (make_tournament(club), "pairs"))
+    for tournament, word in shapes:
+        url = reverse("prize_plan", args=[tournament.pk])
+        page = said(organiser_client.get(url).content.decode())
+        assert f"When {word} are level on a prize place" in page
+        assert f"Shared equally by the tied {word}" in page
+        assert f"{word.capitalize()} paid (%)" in page
 
 
 def test_the_dashboard_heads_its_count_column_by_the_tournaments_shapes(

@@ -288,12 +288,13 @@ def pair_substitute(request: HttpRequest, pair_id: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                _("%(substitute)s plays for pair %(pair)s from round %(round)s.")
-                % {
-                    "substitute": change.player_in.full_name,
-                    "pair": pair.number,
-                    "round": change.from_round,
-                },
+                entrant_text(
+                    pair.tournament,
+                    "substituted_notice",
+                    substitute=change.player_in.full_name,
+                    pair=pair.number,
+                    round=change.from_round,
+                ),
             )
             return redirect("pair_detail", pair_id=pair.pk)
     return render(request, "tournaments/pair.html", _pair_context(pair, substitute_form=form))
