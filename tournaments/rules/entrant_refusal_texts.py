@@ -245,6 +245,34 @@ REFUSAL_TEXTS: dict[str, tuple[Any, Any]] = {
             "nothing from now on. Print their new slip and hand it to the player."
         ),
     ),
+    "paste_too_many": (
+        _("Add at most %(most)s pairs at a time: this has %(lines)s lines. Paste them in parts."),
+        _("Add at most %(most)s players at a time: this has %(lines)s lines. Paste them in parts."),
+    ),
+    "file_too_long": (
+        _("A file may enter at most %(most)s pairs: this one has more than %(rows)s rows."),
+        _("A file may enter at most %(most)s players: this one has more than %(rows)s rows."),
+    ),
+    "file_too_wide": (
+        _(
+            "Row %(row)s, column %(column)s: a file of pairs is read in its first %(most)s "
+            "columns (A to %(last)s). Is it the right file?"
+        ),
+        _(
+            "Row %(row)s, column %(column)s: a file of players is read in its first %(most)s "
+            "columns (A to %(last)s). Is it the right file?"
+        ),
+    ),
+    "file_too_large": (
+        _(
+            "This Excel file holds far more than a file of pairs: save the sheet of pairs "
+            "alone, as .xlsx or CSV, and upload it again."
+        ),
+        _(
+            "This Excel file holds far more than a file of players: save the sheet of players "
+            "alone, as .xlsx or CSV, and upload it again."
+        ),
+    ),
     "file_empty": (
         _("The file is empty: write one pair a row."),
         _("The file is empty: write one player a row."),

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Pair, Player, Round, Tournament, TournamentEvent
 from tournaments.rules import limits
-from tournaments.rules.entrant_texts import entrant_text
+from tournaments.rules.entrant_texts import entrant_text, shape_text
 from tournaments.rules.entry import finished_refusal
 from tournaments.rules.individual_changes import late_player_round
 from tournaments.rules.names import split_name
@@ -34,19 +34,18 @@ Kind = TournamentEvent.Kind
 _SEPARATORS = re.compile(r"\s*(?:/|&|\t|;|,|\s-\s|\s–\s|\+)\s*")
 
 
-def parse_pair_lines(text: str, *, players_per_pair: int) -> list[list[tuple[str, str]]]:
-    """Lines of 'First Last / First Last' into (first, last) names; ServiceError otherwise.
-    A surname keeps its particle: 'Luciano De Luca' is ('Luciano', 'De Luca')."""
+def parse_pair_lines(
+    text: str, *, players_per_pair: int, individual: bool = False
+) -> list[list[tuple[str, str]]]:
+    """Lines of 'First Last / First Last' into (first, last) names; ServiceError otherwise
+    (in an individual tournament's words if `individual`). A surname keeps its particle:
+    'Luciano De Luca' is ('Luciano', 'De Luca')."""
     pairs, problems = [], []
     lines = text.splitlines()
     filled = sum(1 for line in lines if line.strip())
     if filled > limits.PAIR_LINES:
         raise ServiceError(
-            _(
-                "Add at most %(most)s pairs at a time: this has %(lines)s lines. "
-                "Paste them in parts."
-            )
-            % {"most": limits.PAIR_LINES, "lines": filled}
+            shape_text(individual, "paste_too_many", most=limits.PAIR_LINES, lines=filled)
         )
     for number, line in enumerate(lines, 1):
         line = line.strip()
@@ -118,7 +117,7 @@ def pairs_add(
     per_pair = players_per_entrant(
         tournament, one_player_sides=tournament.rules.one_player_sides_only
     )
-    lines = parse_pair_lines(text, players_per_pair=per_pair)
+    lines = parse_pair_lines(text, players_per_pair=per_pair, individual=tournament.is_individual)
     if not lines:
         raise ServiceError(entrant_text(tournament, "write_one"))
     entrants = [Entrant(tuple(Person(first, last) for first, last in names)) for names in lines]

@@ -71,13 +71,6 @@ SENTENCES = [
         "A pair code has 6 digits: type the 6 digits on E-W's slip.",
         "A player code has 6 digits: type the 6 digits on the slip of one of E-W.",
     ),
-    # one wrong code left (the plural's singular)
-    Said(
-        "code_wrong",
-        {"side": "E-W", "count": 1},
-        "That is not E-W's pair code. 1 more try at this table in this round.",
-        "That is not a player code of E-W. 1 more try at this table in this round.",
-    ),
     # the organiser's notice after a withdrawal
     Said(
         "withdrawn_notice",
@@ -92,6 +85,21 @@ SENTENCES = [
         "A substitute of pair 4 plays from a round between 2 and 3.",
         "A substitute of player 4 plays from a round between 2 and 3.",
     ),
+    # a line too many pasted, a cell too far in a file
+    Said(
+        "paste_too_many",
+        {"most": 500, "lines": 501},
+        "Add at most 500 pairs at a time: this has 501 lines. Paste them in parts.",
+        "Add at most 500 players at a time: this has 501 lines. Paste them in parts.",
+    ),
+    Said(
+        "file_too_wide",
+        {"row": 2, "column": "M", "most": 12, "last": "L"},
+        "Row 2, column M: a file of pairs is read in its first 12 columns (A to L). Is it the "
+        "right file?",
+        "Row 2, column M: a file of players is read in its first 12 columns (A to L). Is it the "
+        "right file?",
+    ),
     # the organiser's notice once a substitute is brought in
     Said(
         "substituted_notice",
@@ -100,12 +108,7 @@ SENTENCES = [
         "Nuovo Sostituto plays for player 4 from round 2.",
     ),
     # the entrants pasted or uploaded
-    Said(
-        "added",
-        {"count": 2},
-        "2 pairs added.",
-        "2 players added.",
-    ),
+    Said("added", {"count": 2}, "2 pairs added.", "2 players added."),
     # the change log's check-in line
     Said(
         "log_checked_in_by_link",
