@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Tournament
+from tournaments.rules.entrant_refusal_texts import REFUSAL_TEXTS
 from tournaments.rules.evening import MINUTES_PER_DEAL
 from tournaments.rules.shapes import PAIRS
 
@@ -31,11 +32,7 @@ class EveningSettings(forms.Form):
         ],
         required=False,
         widget=forms.RadioSelect,
-        help_text=_(
-            "By hand, you see each round's seating first and change it if need be; the "
-            "projector, “find your table” and the pairs' phones show it once you publish it. "
-            "Starting the round publishes it too."
-        ),
+        help_text=REFUSAL_TEXTS["seating_publish_help"][0],
     )
 
     arbiter = forms.CharField(

@@ -5,7 +5,7 @@ nothing is saved."""
 
 from dataclasses import replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -22,19 +22,27 @@ from tournaments.prizes.plans import (
     PrizePlan,
     TieRule,
 )
+from tournaments.rules.entrant_prize_texts import PRIZE_TEXTS
+from tournaments.rules.entrant_texts import shape_text
 from tournaments.selectors.prizes import group_name
 
 PLACES = 10
 """Rows for the overall prizes: the usual club evening pays far fewer."""
 
-TIE_CHOICES = [
-    (TieRule.EQUAL.value, _("Shared equally by the tied pairs")),
-    (
-        TieRule.HORT.value,
-        _("Hort: each tied pair keeps half of its own place's prize, the other halves are shared"),
-    ),
-    (TieRule.ORDER.value, _("The tie-breaks decide: each pair takes its own place's prize")),
-]
+TIE_KEYS = ((TieRule.EQUAL, "tie_equal"), (TieRule.HORT, "tie_hort"), (TieRule.ORDER, "tie_order"))
+"""Each tie rule and its words' key in `ENTRANT_TEXTS`."""
+TIE_CHOICES = [(rule.value, PRIZE_TEXTS[key][0]) for rule, key in TIE_KEYS]
+
+
+def _in_words(form: forms.Form, individual: bool, texts: tuple[tuple[str, str, str], ...]) -> None:
+    """Give `form`'s fields an individual tournament's words where it is one: each (field,
+    label or an error's code, `ENTRANT_TEXTS` key)."""
+    for name, what, key in texts:
+        field, text = form.fields[name], shape_text(individual, key)
+        if what == "label":
+            field.label = text
+        else:
+            field.error_messages[what] = text
 
 
 def _amount(label: Any) -> forms.DecimalField:
@@ -55,13 +63,13 @@ def _item(label: Any) -> forms.CharField:
 
 class PrizePlanForm(forms.Form):
     tie_rule = forms.ChoiceField(
-        label=_("When pairs are level on a prize place"),
+        label=PRIZE_TEXTS["tie_rule_label"][0],
         choices=TIE_CHOICES,
         initial=TieRule.EQUAL.value,
         widget=forms.RadioSelect,
     )
     one_prize_each = forms.BooleanField(
-        label=_("Only the best prize per pair (the next pair moves up)"),
+        label=PRIZE_TEXTS["one_prize_label"][0],
         required=False,
         initial=True,
     )
@@ -74,8 +82,17 @@ class PrizePlanForm(forms.Form):
     last_amount = _amount(_("Last place: amount (€)"))
     last_item = _item(_("Last place: or an item"))
 
-    def __init__(self, *args: Any, keep: tuple[PrizeGroup, ...] = (), **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, keep: tuple[PrizeGroup, ...] = (), individual: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        tie_rule = cast("forms.ChoiceField", self.fields["tie_rule"])
+        tie_rule.choices = [(rule.value, shape_text(individual, key)) for rule, key in TIE_KEYS]
+        labels = (
+            ("tie_rule", "label", "tie_rule_label"),
+            ("one_prize_each", "label", "one_prize_label"),
+        )
+        _in_words(self, individual, labels)
         self.keep = keep
         """Groups of the stored plan this form does not edit (per girone…): kept as they are."""
         for place in range(1, PLACES + 1):
@@ -193,14 +210,27 @@ class ReadyPlanForm(forms.Form):
         },
     )
     percent = forms.IntegerField(
-        label=_("Pairs paid (%)"),
+        label=PRIZE_TEXTS["percent_label"][0],
         min_value=1,
         max_value=100,
         initial=30,
         widget=forms.NumberInput(attrs={"class": "number", "inputmode": "numeric"}),
         error_messages={
-            "invalid": _("Write the share of pairs paid as a whole number, e.g. 30."),
-            "min_value": _("Pay at least 1% of the pairs."),
-            "max_value": _("No more than 100% of the pairs can be paid."),
+            "invalid": PRIZE_TEXTS["percent_invalid"][0],
+            "min_value": PRIZE_TEXTS["percent_min"][0],
+            "max_value": PRIZE_TEXTS["percent_max"][0],
         },
     )
+
+    def __init__(self, *args: Any, individual: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _in_words(
+            self,
+            individual,
+            (
+                ("percent", "label", "percent_label"),
+                ("percent", "invalid", "percent_invalid"),
+                ("percent", "min_value", "percent_min"),
+                ("percent", "max_value", "percent_max"),
+            ),
+        )

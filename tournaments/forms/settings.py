@@ -35,6 +35,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.rules import limits
+from tournaments.rules.entrant_texts import ENTRANT_TEXTS, shape_text
 from tournaments.rules.shapes import PLAYERS
 from tournaments.rules.standings import MP_FIRST
 from tournaments.rules.vp_tables import (
@@ -53,6 +54,15 @@ FORMAT_CHOICES = [
 ]
 # Rules the form offers as house rules; anything else a club set stays as it is.
 HOUSE_RULE_FIELDS = ("closing_bonus", "clean_bonus", "dirty_bonus")
+SHAPED_TEXTS = (
+    ("result_entry", "help_text", "result_entry_help"),
+    ("tie_break_order", "label", "level_ranked_by"),
+    ("tie_break_order", "help_text", "tie_break_help"),
+    ("bye_follows_scale", "label", "bye_follows_label"),
+    ("rounds", "help_text", "rounds_help"),
+    ("seating_at_once", "help_text", "seating_publish_help"),
+)
+"""(field, attribute, `ENTRANT_TEXTS` key): the settings' words that name the entrants."""
 
 
 FIBUR_3_TEXT = rows_text(rows_of(VP_SCALES["fibur-3"]))
@@ -79,13 +89,7 @@ class TournamentForm(DecisionNumbersForm, EveningSettings, ShapeSettings):
         initial=Tournament.ResultEntry.ORGANISER.value,
         required=False,
         widget=forms.RadioSelect,
-        help_text=_(
-            "With the players: each pair gets one private link for the whole evening, on its "
-            "pair slip (print the slips and hand each pair its own). One pair writes each deal "
-            "on its phone, the opponents accept it on theirs or on the same phone with their "
-            "pair code, and it counts only then; you settle any disagreement and can always "
-            "enter or correct a table yourself."
-        ),
+        help_text=ENTRANT_TEXTS["result_entry_help"][0],
     )
     variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="classico")
     format = forms.ChoiceField(
@@ -137,19 +141,15 @@ class TournamentForm(DecisionNumbersForm, EveningSettings, ShapeSettings):
         help_text=_targets_text(),
     )
     tie_break_order = forms.ChoiceField(
-        label=_("Pairs level on VP are ranked by"),
+        label=ENTRANT_TEXTS["level_ranked_by"][0],
         choices=Tournament.TieBreaks.choices,
         initial=MP_FIRST,
         required=False,
         widget=forms.RadioSelect,
-        help_text=_(
-            "Head-to-head is what the level pairs scored against each other. Pairs still level "
-            "after both share the place. In a match-format evening, matches won take the place "
-            "of VP and the point difference that of MP."
-        ),
+        help_text=ENTRANT_TEXTS["tie_break_help"][0],
     )
     bye_follows_scale = forms.BooleanField(
-        label=_("Give the pair that sits out the award of the VP scale"),
+        label=ENTRANT_TEXTS["bye_follows_label"][0],
         required=False,
         initial=True,
     )
@@ -237,6 +237,8 @@ class TournamentForm(DecisionNumbersForm, EveningSettings, ShapeSettings):
             for name in (*self.scoring_fields, *HOUSE_RULE_FIELDS):
                 self.fields[name].disabled = True
         self._show_award()
+        for name, attribute, key in SHAPED_TEXTS:  # a pairs evening's words, or a player's
+            setattr(self.fields[name], attribute, shape_text(self.is_individual, key))
         plan = initial["movement_plan"]
         defaults = default_movement_plan(self.plan_rounds)
         played = {r.number: r.movement for r in self.seated}

@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 
 from scoring import VpScale
 from scoring.vp import bye_award
+from tournaments.rules.entrant_texts import shape_text
 from tournaments.rules.states import EW, NS, RoundStatus
 from tournaments.rules.table_results import DONE, TableResult
 
@@ -78,16 +79,10 @@ def pair_refusal(
     if kind not in PAIR_KINDS:
         return ""
     if pair_number is None:
-        if individual:
-            return _("Choose the player or the partnership the decision falls on.")
-        return _("Choose the pair the decision falls on.")
+        return shape_text(individual, "decision_choose")
     if pair_number not in seated:
-        values = {"pair": pair_number, "pairs": _(" or ").join(str(n) for n in seated)}
-        if individual:
-            return (
-                _("Player %(pair)s does not play at this table: choose player %(pairs)s.") % values
-            )
-        return _("Pair %(pair)s does not play at this table: choose pair %(pairs)s.") % values
+        choices = _(" or ").join(str(n) for n in seated)
+        return shape_text(individual, "decision_not_at_table", pair=pair_number, pairs=choices)
     return ""
 
 
@@ -135,20 +130,14 @@ def numbers_refusal(
 
 
 def abandonment_refusal(
-    *, pair_number: int, withdrawn_from: int | None, later_started: bool
+    *, pair_number: int, withdrawn_from: int | None, later_started: bool, individual: bool = False
 ) -> str:
     """A pair leaves once, and while its round is the last one started (the rounds it will not
     play are those seated after)."""
     if withdrawn_from is not None:
-        return _("Pair %(pair)s has withdrawn already, from round %(round)s.") % {
-            "pair": pair_number,
-            "round": withdrawn_from,
-        }
+        return shape_text(individual, "withdrawn_already", pair=pair_number, round=withdrawn_from)
     if later_started:
-        return _(
-            "A later round has started: record the abandonment in the last round started, or "
-            "withdraw the pair from the pairs page."
-        )
+        return shape_text(individual, "abandon_later_round")
     return ""
 
 

@@ -5,12 +5,15 @@ word as before; pages ask `entrant_text` (templates: `{% entrant_text %}`,
 `tournaments.templatetags.entrant_texts`) instead of branching on the shape themselves.
 """
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from tournaments.rules.entrant_log_texts import LOG_TEXTS
+from tournaments.rules.entrant_prize_texts import PRIZE_TEXTS
+from tournaments.rules.entrant_refusal_texts import REFUSAL_TEXTS
 from tournaments.rules.glossary import Words
 from tournaments.rules.shapes import Shaped, is_individual
 
@@ -382,14 +385,28 @@ PAGE_TEXTS: dict[str, tuple[Any, Any]] = {
     ),
 }
 
-ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {**PAGE_TEXTS, **LOG_TEXTS}
-"""Every sentence that names the entrants: the pages' and the change log's."""
+ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {
+    **PAGE_TEXTS,
+    **LOG_TEXTS,
+    **REFUSAL_TEXTS,
+    **PRIZE_TEXTS,
+}
+"""Every sentence that names the entrants: the pages', the change log's and the refusals'."""
 
 
 def entrant_text(tournament: Shaped, key: str, **values: object) -> str:
     """What a page says of the tournament's entrants (`ENTRANT_TEXTS[key]`): the pairs
     evening's sentence, or the individual one's, with `values` put in."""
     return shape_text(is_individual(tournament), key, **values)
+
+
+def entrants_heading(tournaments: Iterable[Shaped]) -> str:
+    """The heading over a list of tournaments' entrant counts: "Pairs", "Players" when every
+    one is individual, both words when the list holds both shapes."""
+    shapes = {is_individual(tournament) for tournament in tournaments}
+    if len(shapes) > 1:
+        return str(_("Pairs or players"))
+    return shape_text(shapes == {True}, "entrants")
 
 
 def shape_text(individual: bool, key: str, **values: object) -> str:

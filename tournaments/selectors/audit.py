@@ -341,10 +341,9 @@ def _event_text(event: TournamentEvent, words: Words, individual: bool = False) 
         }
     if kind == Kind.TABLE_ENTRY:
         if after.get("organiser_enters") and details.get("why") == "wrong_codes":
-            return _(
-                "The organiser enters table %(table)s from now on: %(count)s wrong pair codes "
-                "were typed there."
-            ) % {**values, "count": details.get("wrong_codes")}
+            return shape_text(
+                individual, "log_wrong_codes", **values, count=details.get("wrong_codes")
+            )
         if after.get("organiser_enters"):
             return _("The organiser enters table %(table)s from now on.") % values
         return _("The players of table %(table)s enter its deals again.") % values
@@ -360,7 +359,7 @@ def _event_text(event: TournamentEvent, words: Words, individual: bool = False) 
             return text + ": " + _("its signature was verified.")
         return text + ", " + _("NOT VERIFIED: %(why)s.") % {"why": details.get("why_not", "")}
     if kind in evening.EVENT_KINDS:
-        return evening.event_text(kind, event.round_number, after)
+        return evening.event_text(kind, event.round_number, after, individual=individual)
     if kind in MONEY_KINDS:
         return money_text(event, individual)
     if kind in PHASE_KINDS:

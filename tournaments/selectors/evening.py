@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Round, Table, Tournament
 from tournaments.rules import evening
+from tournaments.rules.entrant_texts import shape_text
 from tournaments.rules.states import RoundStatus
 
 
@@ -127,21 +128,24 @@ def _at(value: object) -> str:
     return time_format(timezone.localtime(datetime.datetime.fromisoformat(value)), "H:i")
 
 
-def event_text(kind: str, round_number: int | None, after: dict[str, Any]) -> str:
-    """A change log line of the arbiter's evening, in the reader's language."""
+def event_text(
+    kind: str, round_number: int | None, after: dict[str, Any], *, individual: bool = False
+) -> str:
+    """A change log line of the arbiter's evening, in the reader's language (`individual`:
+    the check-in names players)."""
     values = {"round": round_number, "end": _at(after.get("ends_at"))}
     if kind == "seating_published":
         return _("Round %(round)s: seating published.") % values
     if kind == "absent_withdrawn":
         numbers = ", ".join(str(n) for n in after.get("pairs", []))
-        return _("Absent pairs withdrawn before round 1: %(numbers)s.") % {"numbers": numbers}
+        return shape_text(individual, "log_absent_before", numbers=numbers)
     if kind == "check_in":
-        pair = {"pair": after.get("pair")}
+        pair = after.get("pair")
         if not after.get("present"):
-            return _("Pair %(pair)s is no longer ticked present.") % pair
+            return shape_text(individual, "log_unticked", pair=pair)
         if after.get("by") == "link":
-            return _("Pair %(pair)s checked in by opening its link.") % pair
-        return _("Pair %(pair)s ticked present.") % pair
+            return shape_text(individual, "log_checked_in_by_link", pair=pair)
+        return shape_text(individual, "log_ticked", pair=pair)
     action = after.get("action")
     if action == "started":
         return _(

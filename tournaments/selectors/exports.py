@@ -5,6 +5,7 @@ East's seat, `services.deals`)."""
 from dataclasses import dataclass
 
 from tournaments.models import DealSide, Player, Seat, Tournament
+from tournaments.selectors.pairs import PairChanges, pair_changes
 
 DIRECTION_ORDER: dict[str, int] = {Seat.Direction.NS: 0, Seat.Direction.EW: 1}
 
@@ -94,10 +95,22 @@ def individual_seats_of(tournament: Tournament) -> Seated:
         .values_list(
             "round__number", "table__number", "position", "pair__number",
             "pair__player_one__first_name", "pair__player_one__last_name",
+            "pair_id",
         )
     )  # fmt: skip
+    then = _substitutes_of(tournament)
     seated: Seated = {}
-    for round_, table, position, number, first, last in values:
+    for round_, table, position, number, first, last, pair in values:
         name = Player(first_name=first, last_name=last).full_name
+        if pair in then.changes:  # a substitute played some rounds: who played this one
+            name = then.players[then.line_up(pair, round_)[0]].full_name
         seated.setdefault((round_, table), {})[position] = (number, name)
     return seated
+
+
+def _substitutes_of(tournament: Tournament) -> PairChanges:
+    """Who played for an individual tournament's players that a substitute replaced for some
+    rounds (`selectors.pairs.pair_changes`): one query, two when someone was replaced."""
+    pairs = tournament.pairs.select_related("player_one")
+    substituted = pairs.filter(substitutions__isnull=False).distinct()
+    return pair_changes(list(substituted))

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from tournaments.models import Pair, Player, Round, Substitution, Table, Tournament
+from tournaments.models import Pair, Player, Round, Seat, Substitution, Table, Tournament
 from tournaments.rules.credits import Change, LineUp, Stint, line_up, stints
 from tournaments.rules.standings import TableOutcome
 
@@ -124,6 +124,41 @@ def show_round_line_ups(tables: Iterable[Table], tournament: Tournament, round_n
             pair.names_in_round = " – ".join(  # type: ignore[attr-defined]
                 changes.players[player].full_name for player in then
             )
+
+
+def show_seat_line_ups(seats: Sequence[Seat], tournament: Tournament) -> None:
+    """`show_round_line_ups` for seats of several rounds (a player's evening, read with their
+    rounds and their pairs' players): an individual seat's pair names who played that seat's
+    round where a substitute played it. One query, none for a pairs tournament."""
+    if not tournament.is_individual:
+        return
+    changes = pair_changes([seat.pair for seat in seats])
+    if not changes.changes:
+        return
+    for seat in seats:
+        then = changes.line_up(seat.pair_id, seat.round.number)
+        if then != changes.now(seat.pair):
+            seat.pair.names_in_round = " – ".join(  # type: ignore[attr-defined]
+                changes.players[player].full_name for player in then
+            )
+
+
+def players_then(tournament: Tournament, round_number: int) -> dict[int, Player]:
+    """Who played round `round_number` for each of an individual tournament's players that a
+    substitute replaces after it, by pair id (a substitute brought in for a later round does not
+    play this one): one query, none for a pairs tournament, whose pairs show their players of
+    now (README "Pairs that change")."""
+    if not tournament.is_individual:
+        return {}
+    later = (
+        Substitution.objects.filter(pair__tournament=tournament, from_round__gt=round_number)
+        .select_related("player_out")
+        .order_by("pair_id", "from_round", "id")
+    )
+    then: dict[int, Player] = {}
+    for change in later:  # the first change after the round: its player out played the round
+        then.setdefault(change.pair_id, change.player_out)
+    return then
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,12 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import DealProposal, Pair, Round, Seat, Table, Tournament
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.entry import later_deals_wait, later_deals_wait_text
 from tournaments.rules.glossary import words_for
 from tournaments.rules.links import entry_switch_refusal, link_refusal
 from tournaments.rules.states import Position
+from tournaments.selectors.pairs import show_seat_line_ups
 from tournaments.selectors.progress import closed_by_of
 from tournaments.selectors.public.models import direction_word
 from tournaments.selectors.table import TablePage, read_table_page
@@ -100,13 +102,18 @@ class Place:
 
 def places_of(seat: Seat) -> list[Place]:
     """Where the pair sits now (its link's seat: the latest round it is seated in), with its
-    opponents: one query."""
+    opponents (at an individual table, who plays that round: a substitute brought in for a
+    later round does not): one query, two at an individual table."""
     others = sorted(
         Seat.objects.filter(table_id=seat.table_id)
         .exclude(pk=seat.pk)
         .select_related("pair__player_one", "pair__player_two"),
         key=lambda other: other.position,
     )
+    if seat.position:
+        for other in others:
+            other.round = seat.round
+        show_seat_line_ups(others, seat.round.tournament)
     opponents = tuple(other.pair for other in others if other.direction != seat.direction)
     partner = next((other.pair for other in others if other.direction == seat.direction), None)
     return [
@@ -233,23 +240,15 @@ def sent_notice(proposal: DealProposal, seat: Seat) -> str:
     """What became of a step a link sent (`proposal`: the deal it wrote, accepted or answered),
     as it stands now: a step sent again long after may find its deal accepted, decided or set
     aside since, and is told so, never what it was when first sent."""
-    words = words_for(seat.round.tournament.variant)
+    tournament = seat.round.tournament
+    words = words_for(tournament.variant)
     number = proposal.number
     theirs = EW if proposal.direction == NS else NS
     if proposal.status == DealProposal.Status.WAITING:
-        return gettext(
-            "Deal %(number)s sent. Now %(their_side)s accepts it: on this phone with their pair "
-            "code, "
-            "or on their own phone."
-        ) % {
-            "number": number,
-            "their_side": words[theirs],
-        }
+        return entrant_text(tournament, "sent_waiting", number=number, their_side=words[theirs])
     if proposal.status == DealProposal.Status.ACCEPTED:
         if proposal.accepted_with_code and proposal.direction == seat.direction:
-            return gettext(
-                "Deal %(number)s accepted by %(side)s with their pair code: it counts."
-            ) % {"number": number, "side": words[theirs]}
+            return entrant_text(tournament, "sent_with_code", number=number, side=words[theirs])
         return gettext("Deal %(number)s accepted: it counts.") % {"number": number}
     if proposal.status == DealProposal.Status.QUEUED:
         return gettext(
@@ -272,19 +271,17 @@ def sent_notice(proposal: DealProposal, seat: Seat) -> str:
 def with_code_notes(rows: list[dict[str, Any]], link: LinkPage) -> list[dict[str, Any]]:
     """A table's deal rows (`deal_rows`), each deal the opponents accepted with their pair code
     on the writer's phone with a note saying so, to each pair its own way."""
-    words = words_for(link.page.tournament.variant)
+    tournament = link.page.tournament
+    words = words_for(tournament.variant)
     for row in rows:
         writer = link.with_code.get(row["deal"].number)
         if writer is None:
             continue
         if writer == link.seat.direction:
-            row["code_note"] = gettext("accepted here by %(side)s with their pair code") % {
-                "side": words[link.opponent_direction]
-            }
+            side = words[link.opponent_direction]
+            row["code_note"] = entrant_text(tournament, "note_code_here", side=side)
         else:
-            row["code_note"] = gettext("accepted on %(side)s's phone with your pair code") % {
-                "side": words[writer]
-            }
+            row["code_note"] = entrant_text(tournament, "note_code_theirs", side=words[writer])
     return rows
 
 

@@ -96,6 +96,7 @@ def decision_take(
                     pair_number=one.number,
                     withdrawn_from=one.withdrawn_from,
                     later_started=table.closed_by is not None,
+                    individual=individual,
                 )
             )
     problems = [p for p in problems if p]

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Pair, Tournament
 from tournaments.rules import limits
+from tournaments.rules.entrant_texts import shape_text
 from tournaments.rules.shapes import players_per_entrant
 from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
@@ -142,23 +143,24 @@ def _cell(value: object) -> str:
     return " ".join(str(value).split())
 
 
-def read_rows(content: bytes) -> Rows:
-    """The rows of a file holding a value: an .xlsx's first sheet, or a CSV."""
+def read_rows(content: bytes, *, individual: bool = False) -> Rows:
+    """The rows of a file holding a value: an .xlsx's first sheet, or a CSV (`individual`: its
+    refusals name players)."""
     if len(content) > FILE_BYTES:
         raise ServiceError(
             _("The file is larger than %(most)s kB: is it the right one?")
             % {"most": FILE_BYTES // 1000}
         )
     if content.startswith(b"PK\x03\x04"):
-        return _kept(_xlsx_rows(content))
+        return _kept(_xlsx_rows(content, individual), individual)
     if content.startswith(b"\xd0\xcf\x11\xe0"):
         raise ServiceError(
             _("This is an old Excel file (.xls): save it as .xlsx or as CSV and upload it again.")
         )
-    return _kept(_csv_rows(content))
+    return _kept(_csv_rows(content, individual), individual)
 
 
-def _kept(rows: Iterable[tuple[int, list[str]]]) -> dict[int, list[str]]:
+def _kept(rows: Iterable[tuple[int, list[str]]], individual: bool) -> dict[int, list[str]]:
     """The rows holding a value, read no further than one past MOST_ROWS."""
     kept: dict[int, list[str]] = {}
     for number, cells in rows:
@@ -166,25 +168,22 @@ def _kept(rows: Iterable[tuple[int, list[str]]]) -> dict[int, list[str]]:
             continue
         if len(kept) == MOST_ROWS:
             raise ServiceError(
-                _("A file may enter at most %(most)s pairs: this one has more than %(rows)s rows.")
-                % {"most": limits.PAIR_LINES, "rows": MOST_ROWS}
+                shape_text(individual, "file_too_long", most=limits.PAIR_LINES, rows=MOST_ROWS)
             )
         kept[number] = cells
     return kept
 
 
-def _too_far(row: int, column: int) -> ServiceError:
+def _too_far(row: int, column: int, individual: bool) -> ServiceError:
     return ServiceError(
-        _(
-            "Row %(row)s, column %(column)s: a file of pairs is read in its first %(most)s "
-            "columns (A to %(last)s). Is it the right file?"
+        shape_text(
+            individual,
+            "file_too_wide",
+            row=row,
+            column=_letter(column - 1),
+            most=limits.FILE_COLUMNS,
+            last=_letter(limits.FILE_COLUMNS - 1),
         )
-        % {
-            "row": row,
-            "column": _letter(column - 1),
-            "most": limits.FILE_COLUMNS,
-            "last": _letter(limits.FILE_COLUMNS - 1),
-        }
     )
 
 
@@ -202,7 +201,7 @@ def _first_line(text: str) -> str:
     return text[start : min(ends, default=len(text))]
 
 
-def _csv_rows(content: bytes) -> Iterator[tuple[int, list[str]]]:
+def _csv_rows(content: bytes, individual: bool) -> Iterator[tuple[int, list[str]]]:
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -219,37 +218,34 @@ def _csv_rows(content: bytes) -> Iterator[tuple[int, list[str]]]:
                     (n for n, c in enumerate(row) if n >= limits.FILE_COLUMNS and c.strip()), None
                 )
                 if far is not None:
-                    raise _too_far(number, far + 1)
+                    raise _too_far(number, far + 1, individual)
                 row = row[: limits.FILE_COLUMNS]
             yield number, [_cell(cell) for cell in row]
     except csv.Error:  # a quoted cell of more than 128 kB, say
         raise _unreadable() from None
 
 
-def _xlsx_rows(content: bytes) -> Iterator[tuple[int, list[str]]]:
+def _xlsx_rows(content: bytes, individual: bool) -> Iterator[tuple[int, list[str]]]:
     try:
         for number, values in xlsx_rows(content, most_columns=limits.FILE_COLUMNS):
             yield number, [_cell(value) for value in values]
     except CellTooFar as far:
-        raise _too_far(far.row, far.column) from None
+        raise _too_far(far.row, far.column, individual) from None
     except TooLarge:
-        raise ServiceError(
-            _(
-                "This Excel file holds far more than a file of pairs: save the sheet of pairs "
-                "alone, as .xlsx or CSV, and upload it again."
-            )
-        ) from None
+        raise ServiceError(shape_text(individual, "file_too_large")) from None
     except NotAWorkbook:
         raise _unreadable() from None
 
 
-def parse_entrants(rows: Rows | Sequence[Sequence[str]], *, per_pair: int) -> list[Entrant]:
+def parse_entrants(
+    rows: Rows | Sequence[Sequence[str]], *, per_pair: int, individual: bool = False
+) -> list[Entrant]:
     """The pairs of a file's rows (by their numbers, or in order from row 1); ServiceError
-    naming each wrong row and column."""
+    naming each wrong row and column, in an individual tournament's words if `individual`."""
     pairs = rows.items() if isinstance(rows, Mapping) else enumerate(rows, 1)
     numbered = [(n, list(row)) for n, row in pairs if any(c.strip() for c in row)]
     if not numbered:
-        raise ServiceError(_("The file is empty: write one pair a row."))
+        raise ServiceError(shape_text(individual, "file_empty"))
     columns = _read_header(numbered[0][1], per_pair)
     if columns is not None:
         numbered = numbered[1:]
@@ -276,8 +272,7 @@ def parse_entrants(rows: Rows | Sequence[Sequence[str]], *, per_pair: int) -> li
         )
     if len(numbered) > limits.PAIR_LINES:
         raise ServiceError(
-            _("A file may enter at most %(most)s pairs: this one has %(rows)s rows.")
-            % {"most": limits.PAIR_LINES, "rows": len(numbered)}
+            shape_text(individual, "file_too_many", most=limits.PAIR_LINES, rows=len(numbered))
         )
     entrants, problems = [], []
     for number, row in numbered:
@@ -288,7 +283,7 @@ def parse_entrants(rows: Rows | Sequence[Sequence[str]], *, per_pair: int) -> li
     if problems:
         raise ServiceError(*problems)
     if not entrants:
-        raise ServiceError(_("The file has a header but no pair: write one pair a row."))
+        raise ServiceError(shape_text(individual, "file_no_entrant"))
     return entrants
 
 
@@ -352,5 +347,7 @@ def entrants_import(
     per_pair = players_per_entrant(
         tournament, one_player_sides=tournament.rules.one_player_sides_only
     )
-    entrants = parse_entrants(read_rows(content), per_pair=per_pair)
+    individual = tournament.is_individual
+    rows = read_rows(content, individual=individual)
+    entrants = parse_entrants(rows, per_pair=per_pair, individual=individual)
     return entrants_add(tournament=tournament, entrants=entrants, user=user, source=filename[:100])

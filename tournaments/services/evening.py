@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Pair, Round, Tournament, TournamentEvent
 from tournaments.rules import evening
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.selectors.access import User
 from tournaments.services.announcements import ROUND_PUBLISHED, announce
 from tournaments.services.errors import ServiceError
@@ -200,7 +201,7 @@ def pair_check_in(
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
     _check_in_check(tournament)
     if pair.withdrawn_from is not None:
-        raise ServiceError(_("Pair %(pair)s has withdrawn.") % {"pair": pair.number})
+        raise ServiceError(entrant_text(tournament, "has_withdrawn", pair=pair.number))
     if (pair.checked_in_at is not None) == present:
         return pair
     pair.checked_in_at = (now or timezone.now()) if present else None
@@ -235,13 +236,11 @@ def absent_withdraw(
     absent = absent_pairs(tournament)
     found = [pair.number for pair in absent]
     if not found:
-        raise ServiceError(_("Every pair is checked in: nobody is absent."))
+        raise ServiceError(entrant_text(tournament, "all_checked_in"))
     if sorted(numbers) != found:
-        raise ServiceError(
-            _("The absent pairs changed meanwhile: check the list again before withdrawing them.")
-        )
+        raise ServiceError(entrant_text(tournament, "absent_changed"))
     if tournament.pairs.filter(withdrawn_from__isnull=True).count() - len(absent) < 2:
-        raise ServiceError(_("Fewer than two pairs are checked in: nobody could play."))
+        raise ServiceError(entrant_text(tournament, "too_few_checked_in"))
     Pair.objects.filter(pk__in=[pair.pk for pair in absent]).update(withdrawn_from=1)
     record(
         tournament,

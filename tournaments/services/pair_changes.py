@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Pair, Player, Round, Seat, Substitution, Tournament, TournamentEvent
 from tournaments.rules import limits
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.entry import finished_refusal
 from tournaments.rules.individual_changes import seated_withdrawal_refusal, withdrawal_refusal
 from tournaments.selectors.access import User
@@ -198,14 +199,13 @@ def pair_withdraw(*, pair: Pair, seated: str = "", user: User | None = None) -> 
         raise ServiceError(finished_refusal())
     if pair.withdrawn_from is not None:
         raise ServiceError(
-            _("Pair %(pair)s has withdrawn already, from round %(round)s.")
-            % {"pair": pair.number, "round": pair.withdrawn_from}
+            entrant_text(
+                tournament, "withdrawn_already", pair=pair.number, round=pair.withdrawn_from
+            )
         )
     last = tournament.round_set.order_by("-number").first()
     if last is None:
-        raise ServiceError(
-            _("No round is seated yet: remove pair %(pair)s instead.") % {"pair": pair.number}
-        )
+        raise ServiceError(entrant_text(tournament, "withdraw_unseated", pair=pair.number))
     waiting = last.status == Round.Status.SEATING
     from_round = last.number if waiting else last.number + 1
     seat = last.seats.select_related("table").filter(pair=pair).first() if waiting else None
@@ -319,16 +319,15 @@ def pair_substitute(
     position = "player_one" if pair.player_one_id == player.pk else "player_two"
     if getattr(pair, f"{position}_id") != player.pk:
         raise ServiceError(
-            _("%(name)s does not play in pair %(pair)s.")
-            % {"name": player.full_name, "pair": pair.number}
+            entrant_text(tournament, "not_in_entrant", name=player.full_name, pair=pair.number)
         )
     last = tournament.round_set.order_by("-number").first()
     latest = (last.number + 1) if last is not None else 1
     earliest = max([pair.joined_from, *pair.substitutions.values_list("from_round", flat=True)])
     if not earliest <= from_round <= min(latest, tournament.rounds):
+        high = min(latest, tournament.rounds)
         raise ServiceError(
-            _("A substitute of pair %(pair)s plays from a round between %(low)s and %(high)s.")
-            % {"pair": pair.number, "low": earliest, "high": min(latest, tournament.rounds)}
+            entrant_text(tournament, "substitute_rounds", pair=pair.number, low=earliest, high=high)
         )
     first, last_name, card = _check_names(first_name, last_name, card_number)
     substitute = _club_player(tournament, first, last_name, card)
@@ -339,9 +338,7 @@ def pair_substitute(
         if pid
     }
     if substitute.pk in in_pairs:
-        raise ServiceError(
-            _("%(name)s is already in a pair of this tournament.") % {"name": substitute.full_name}
-        )
+        raise ServiceError(entrant_text(tournament, "already_entered", name=substitute.full_name))
     change = Substitution.objects.create(
         pair=pair, player_out=player, player_in=substitute, from_round=from_round
     )

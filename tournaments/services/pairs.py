@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Pair, Player, Round, Tournament, TournamentEvent
 from tournaments.rules import limits
+from tournaments.rules.entrant_texts import entrant_text, shape_text
 from tournaments.rules.entry import finished_refusal
 from tournaments.rules.individual_changes import late_player_round
 from tournaments.rules.names import split_name
@@ -44,20 +45,19 @@ def _name_and_card(name: str) -> tuple[str, str, str]:
     return (*split_name(found.group(1)), found.group(2))
 
 
-def parse_pair_lines(text: str, *, players_per_pair: int) -> list[list[tuple[str, str, str]]]:
+def parse_pair_lines(
+    text: str, *, players_per_pair: int, individual: bool = False
+) -> list[list[tuple[str, str, str]]]:
     """Lines of 'First Last / First Last' into (first, last, card) names, each maybe followed
-    by its card number in brackets; ServiceError otherwise. A surname keeps its particle:
-    'Luciano De Luca' is ('Luciano', 'De Luca', '')."""
+    by its card number in brackets; ServiceError otherwise (in an individual tournament's
+    words if `individual`). A surname keeps its particle: 'Luciano De Luca' is ('Luciano',
+    'De Luca', '')."""
     pairs, problems = [], []
     lines = text.splitlines()
     filled = sum(1 for line in lines if line.strip())
     if filled > limits.PAIR_LINES:
         raise ServiceError(
-            _(
-                "Add at most %(most)s pairs at a time: this has %(lines)s lines. "
-                "Paste them in parts."
-            )
-            % {"most": limits.PAIR_LINES, "lines": filled}
+            shape_text(individual, "paste_too_many", most=limits.PAIR_LINES, lines=filled)
         )
     for number, line in enumerate(lines, 1):
         line = line.strip()
@@ -136,9 +136,9 @@ def pairs_add(
     per_pair = players_per_entrant(
         tournament, one_player_sides=tournament.rules.one_player_sides_only
     )
-    lines = parse_pair_lines(text, players_per_pair=per_pair)
+    lines = parse_pair_lines(text, players_per_pair=per_pair, individual=tournament.is_individual)
     if not lines:
-        raise ServiceError(_("Write at least one pair, one a line."))
+        raise ServiceError(entrant_text(tournament, "write_one"))
     entrants = [Entrant(tuple(Person(*person) for person in names)) for names in lines]
     if category:
         category_check(tournament, [category])
@@ -207,8 +207,7 @@ def entrants_add(
                 problems.append(
                     _where(
                         entrant.where,
-                        _("%(name)s is already in a pair of this tournament.")
-                        % {"name": player.full_name},
+                        entrant_text(tournament, "already_entered", name=player.full_name),
                     )
                 )
             entered.add(player.pk)
@@ -348,8 +347,8 @@ def pair_remove(*, pair: Pair, user: User | None = None) -> None:
         raise ServiceError(finished_refusal())
     if tournament.round_set.exists():
         raise ServiceError(
-            _("A pair can only be removed before the first round is seated."),
-            _("From then on a pair that leaves withdraws, on its own page."),
+            entrant_text(tournament, "remove_too_late"),
+            entrant_text(tournament, "remove_then_withdraw"),
         )
     record(
         tournament, Kind.PAIR_REMOVED, user=user, before={"pair": pair.number, "names": pair.names}

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from scoring import InvalidMatch
 from tournaments.models import DealProposal, ResultChange, Seat, Table
-from tournaments.rules.entrant_texts import entrant_words
+from tournaments.rules.entrant_texts import entrant_text, entrant_words
 from tournaments.rules.entry import (
     deal_number_refusal,
     entry_refusal,
@@ -260,7 +260,7 @@ def _opponents_proposal(seat: Seat, table: Table, proposal_id: int) -> DealPropo
     if proposal is None:
         raise ServiceError(_("This deal is not one of your table's."))
     if proposal.direction == seat.direction:
-        raise ServiceError(_("Your own pair wrote this deal: the opponents accept it, not you."))
+        raise ServiceError(entrant_text(table.round.tournament, "own_side_wrote"))
     return proposal
 
 

@@ -309,10 +309,10 @@ def round_swap(*, round: Round, pair_a: Pair, pair_b: Pair, user: User | None = 
     )
     _check_changeable(round_)
     if pair_a.pk == pair_b.pk:
-        raise ServiceError(_("Choose two different pairs to swap."))
+        raise ServiceError(entrant_text(round_.tournament, "swap_different"))
     seats = {seat.pair_id: seat for seat in round_.seats.select_related("table")}
     if pair_a.pk not in seats or pair_b.pk not in seats:
-        raise ServiceError(_("Both pairs must be seated in this round."))
+        raise ServiceError(entrant_text(round_.tournament, "swap_both_seated"))
     a, b = seats[pair_a.pk], seats[pair_b.pk]
     if a.table.girone_id != b.table.girone_id:
         values = {"a": pair_a.number, "b": pair_b.number}

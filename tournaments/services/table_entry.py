@@ -12,9 +12,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tournaments.models import DealProposal, Seat, Table
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.glossary import words_for
 from tournaments.rules.limits import PAIR_CODE_DIGITS, WRONG_PAIR_CODES_PER_ROUND
 from tournaments.rules.links import pair_code_read
@@ -48,31 +48,22 @@ def proposal_accept_with_code(*, seat: Seat, proposal_id: int, code: str) -> Sen
     sent, wrong, handed_over = _accept_with_code(seat=seat, proposal_id=proposal_id, code=code)
     if sent is not None:
         return sent
-    words = words_for(seat.round.tournament.variant)
+    tournament = seat.round.tournament
+    words = words_for(tournament.variant)
     side = words[EW if seat.direction == NS else NS]
     if handed_over:
         raise CodeRefused(
-            _(
-                "That is not %(side)s's pair code either: after %(count)s wrong codes the "
-                "organiser now enters the results of %(table_word)s %(number)s. Call the "
-                "organiser."
+            entrant_text(
+                tournament,
+                "code_wrong_last",
+                side=side,
+                count=wrong,
+                table_word=words["table"],
+                number=seat.table.number,
             )
-            % {
-                "side": side,
-                "count": wrong,
-                "table_word": words["table"],
-                "number": seat.table.number,
-            }
         )
     left = WRONG_PAIR_CODES_PER_ROUND - wrong
-    raise CodeRefused(
-        ngettext(
-            "That is not %(side)s's pair code. %(count)s more try at this table in this round.",
-            "That is not %(side)s's pair code. %(count)s more tries at this table in this round.",
-            left,
-        )
-        % {"side": side, "count": left}
-    )
+    raise CodeRefused(entrant_text(tournament, "code_wrong", side=side, count=left))
 
 
 @transaction.atomic
@@ -107,8 +98,12 @@ def _accept_with_code(*, seat: Seat, proposal_id: int, code: str) -> tuple[Sent 
     words = words_for(table.round.tournament.variant)
     if typed is None:
         raise CodeRefused(
-            _("A pair code has %(digits)s digits: type the %(digits)s digits on %(side)s's slip.")
-            % {"digits": PAIR_CODE_DIGITS, "side": words[opponents.direction]}
+            entrant_text(
+                table.round.tournament,
+                "code_digits",
+                digits=PAIR_CODE_DIGITS,
+                side=words[opponents.direction],
+            )
         )
     if not code_matches(opponents.pair, typed):
         table.wrong_codes += 1

@@ -6,9 +6,12 @@
     {% entrant_text tournament "add" as add_label %}
 """
 
+from collections.abc import Iterable
+
 from django import template
 
 from tournaments.rules.entrant_texts import entrant_text as text_of
+from tournaments.rules.entrant_texts import entrants_heading as heading_of
 from tournaments.rules.entrant_texts import shape_text
 from tournaments.rules.shapes import Shaped
 
@@ -22,3 +25,9 @@ def entrant_text(tournament: Shaped | str, key: str, **values: object) -> str:
     if isinstance(tournament, str):
         return shape_text(False, key, **values)
     return text_of(tournament, key, **values)
+
+
+@register.simple_tag
+def entrants_heading(tournaments: Iterable[Shaped]) -> str:
+    """The heading over a list of tournaments' entrant counts (`rules.entrant_texts`)."""
+    return heading_of(tournaments)

@@ -355,7 +355,7 @@ def test_a_substitute_cannot_be_a_player_of_the_evening(club: Club, organiser: U
     tournament = individual(club, PLAYERS_12, rounds=3)
     play_round(tournament, organiser)
     three = tournament.pairs.get(number=3)
-    with pytest.raises(ServiceError, match="Nome4 Cognome4 is already in a pair"):
+    with pytest.raises(ServiceError, match="Nome4 Cognome4 already plays in this tournament"):
         services.pair_substitute(
             pair=three, player=three.player_one, first_name="Nome4", last_name="Cognome4",
             from_round=2,
@@ -375,7 +375,7 @@ def test_the_player_s_page_withdraws_from_a_seated_round_without_a_choice(
     assert 'name="seated"' not in html  # no bye award at a table of three to choose
     response = organiser_client.post(reverse("pair_withdraw", args=[nine.pk]), {}, follow=True)
     text = response.content.decode()
-    assert "Round 2 is seated again without it." in text
+    assert "Round 2 is seated again without them." in text
     assert "seated by the individual Danese" in text
     second.refresh_from_db()
     assert second.movement == "danese" and not second.seats.filter(pair=nine).exists()

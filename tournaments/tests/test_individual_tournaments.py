@@ -262,7 +262,7 @@ def test_either_partner_writes_a_deal_and_an_opponent_accepts_it(club: Club) -> 
     sent = players_services.proposal_write(
         seat=seat[3], number=1, sides=CLOSES_AGAINST_STUCK, mode="summary", key="south-1"
     )
-    with pytest.raises(ServiceError, match="Your own pair wrote this deal"):
+    with pytest.raises(ServiceError, match="Your side wrote this deal"):
         players_services.proposal_accept(seat=seat[2], proposal_id=sent.proposal.pk)  # the partner
     players_services.proposal_accept(seat=seat[7], proposal_id=sent.proposal.pk)  # an opponent
     sides = dict(DealSide.objects.filter(deal__table=table).values_list("direction", "total"))

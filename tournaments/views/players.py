@@ -31,6 +31,7 @@ from scoring.problems import Problem
 from tournaments.forms.entry import SIDES, initial_from_entry
 from tournaments.models import DealProposal, Seat
 from tournaments.rules import limits
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.selectors import players as pages
 from tournaments.selectors.players import LinkPage
 from tournaments.selectors.table import basis_of
@@ -284,11 +285,12 @@ def link_write(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
         # written at the pair's table of an earlier round (a phone that was offline since):
         # the link now opens its table of this round, where it does not belong
         problems = [
-            _(
-                "This deal was written at another table, in an earlier round: it was not saved "
-                "here. Your pair now plays at %(table_word)s %(number)s."
+            entrant_text(
+                tournament,
+                "other_table",
+                table_word=tournament.words["table"],
+                number=seat.table.number,
             )
-            % {"table_word": tournament.words["table"], "number": seat.table.number}
         ]
         status = 409
     elif entry.is_valid():

@@ -26,7 +26,7 @@ from tournaments.rules.sides import SideScore
 from tournaments.rules.standings import STANDING_FIELDS, Penalty
 from tournaments.selectors import decisions, organiser, results
 from tournaments.selectors.evening import public_seating, rounds_now
-from tournaments.selectors.pairs import player_spells
+from tournaments.selectors.pairs import player_spells, players_then, show_seat_line_ups
 from tournaments.selectors.public.cache import CACHE_SECONDS, cache_key, cached
 from tournaments.selectors.public.models import (
     EW,
@@ -185,7 +185,7 @@ def round_seating(tournament: Tournament, number: int) -> Seating | None:
 
 def _load_seating(tournament: Tournament, number: int | None = None) -> Seating | None:
     """The seats of round `number` (else the latest round) with their tables, pairs and
-    players: one query."""
+    players (an individual one's: who played that round): one query, two if individual."""
     latest = tournament.round_set.filter(public_seating()).order_by("-number").values("number")
     which: Any = Subquery(latest[:1]) if number is None else number
     table_fields = ("number", "is_bye", "status", "ns_mp", "ew_mp", "ns_vp", "ew_vp", "winner")
@@ -201,6 +201,7 @@ def _load_seating(tournament: Tournament, number: int | None = None) -> Seating 
             "round__status",
             "round__movement",
             "pair__number",
+            "pair_id",
             *(f"pair__{name}" for name in _PLAYERS),
             *(f"table__{name}" for name in table_fields),
             "table__girone__name",
@@ -214,6 +215,12 @@ def _load_seating(tournament: Tournament, number: int | None = None) -> Seating 
         round_ = seat
     if round_ is None:
         return None
+    then = players_then(tournament, round_["round__number"])
+    for seat in (seat for places in by_table.values() for seat in places.values()):
+        player = then.get(seat["pair_id"])
+        if player is not None:  # a substitute of a later round: who plays this one
+            seat["pair__player_one__first_name"] = player.first_name
+            seat["pair__player_one__last_name"] = player.last_name
     tables = []
     for places in by_table.values():
         table = next(iter(places.values()))
@@ -239,14 +246,17 @@ def _load_seating(tournament: Tournament, number: int | None = None) -> Seating 
 
 
 def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
-    """The pair, every seat at its tables (its own and its opponents') and the deals there:
-    three queries."""
+    """The pair, every seat at its tables (its own and its opponents', each naming who played
+    that round) and the deals there: three queries, four in an individual tournament."""
     pair = tournament.pairs.select_related("player_one", "player_two").filter(number=number).first()
     if pair is None:
         return None
-    seats = Seat.objects.filter(public_seating("round__"), table__seats__pair=pair).select_related(
-        "round", "table__girone", "pair__player_one", "pair__player_two"
+    seats = list(
+        Seat.objects.filter(public_seating("round__"), table__seats__pair=pair).select_related(
+            "round", "table__girone", "pair__player_one", "pair__player_two"
+        )
     )
+    show_seat_line_ups(seats, tournament)  # a substitute's round names the substitute
     at_table: dict[int, dict[str, Seat]] = defaultdict(dict)
     for seat in seats:
         at_table[seat.table_id][seat.position or seat.direction] = seat

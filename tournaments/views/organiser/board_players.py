@@ -4,10 +4,9 @@ the players, and the deals the players disagree on (`rounds.round_board` asks he
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-
 from tournaments.models import Round, Table
 from tournaments.rules import limits
+from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.shapes import POSITIONS
 from tournaments.selectors import players, progress
 
@@ -47,6 +46,5 @@ def _handed_over_why(table: Table) -> str:
     organiser's own choice, or the players enter it)."""
     if not table.organiser_enters or table.wrong_codes < limits.WRONG_PAIR_CODES_PER_ROUND:
         return ""
-    return _("%(count)s wrong pair codes were typed at this table: you enter its results now.") % {
-        "count": table.wrong_codes
-    }
+    tournament = table.round.tournament
+    return entrant_text(tournament, "wrong_codes_board", count=table.wrong_codes)

@@ -290,12 +290,13 @@ def pair_substitute(request: HttpRequest, pair_id: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                _("%(substitute)s plays for pair %(pair)s from round %(round)s.")
-                % {
-                    "substitute": change.player_in.full_name,
-                    "pair": pair.number,
-                    "round": change.from_round,
-                },
+                entrant_text(
+                    pair.tournament,
+                    "substituted_notice",
+                    substitute=change.player_in.full_name,
+                    pair=pair.number,
+                    round=change.from_round,
+                ),
             )
             cards_checked(request, pair.tournament.club, [change.player_in])
             return redirect("pair_detail", pair_id=pair.pk)
@@ -319,18 +320,16 @@ def pair_withdraw(request: HttpRequest, pair_id: int) -> HttpResponse:
                 return redirect("pair_detail", pair_id=pair.pk)
             _problems(form, error)
         else:
-            text = _("Pair %(pair)s has withdrawn: it plays no more from round %(round)s.") % {
-                "pair": pair.number,
-                "round": done.from_round,
-            }
+            text = entrant_text(
+                pair.tournament, "withdrawn_notice", pair=pair.number, round=done.from_round
+            )
             if done.seated == services.BYE:
                 text += " " + _("Its opponents get the bye award.")
             elif done.seated == services.TOGETHER:
                 text += " " + _("The pair that sat out plays its opponents instead.")
             elif done.seated == services.RESEAT:
-                text += " " + _("Round %(round)s is seated again without it.") % {
-                    "round": done.from_round
-                }
+                again = entrant_text(pair.tournament, "reseated_without", round=done.from_round)
+                text += " " + again
             messages.success(request, text)
             for warning in done.warnings:  # what no seating of the pairs left could keep
                 messages.warning(request, warning)
@@ -380,11 +379,7 @@ def pair_link_reissue(request: HttpRequest, pair_id: int) -> HttpResponse:
     else:
         messages.success(
             request,
-            _(
-                "Pair %(pair)s has a new link and a new pair code: its old slip opens nothing "
-                "from now on. Print its new slip and hand it to the pair."
-            )
-            % {"pair": pair.number},
+            entrant_text(pair.tournament, "reissued", pair=pair.number),
         )
     return redirect("pair_detail", pair_id=pair.pk)
 

@@ -29,8 +29,8 @@ PAGE = "tournaments/prizes.html"
 
 def _ready(request: HttpRequest, tournament: Tournament) -> tuple[ReadyPlanForm, PrizePlan | None]:
     if "pool" not in request.GET:
-        return ReadyPlanForm(initial={"percent": 30}), None
-    ready = ReadyPlanForm(request.GET)
+        return ReadyPlanForm(initial={"percent": 30}, individual=tournament.is_individual), None
+    ready = ReadyPlanForm(request.GET, individual=tournament.is_individual)
     if not ready.is_valid():
         return ready, None
     pool = Money(cents=int(ready.cleaned_data["pool"] * Decimal(100)))
@@ -65,7 +65,7 @@ def prize_plan(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
     stored = read.plan_of(tournament)
     if request.method == "POST":
-        form = PrizePlanForm(request.POST, keep=_kept(stored))
+        form = PrizePlanForm(request.POST, keep=_kept(stored), individual=tournament.is_individual)
         if form.is_valid() and form.plan is not None:
             services.prize_plan_set(
                 tournament=tournament,
@@ -75,12 +75,13 @@ def prize_plan(request: HttpRequest, tournament_id: int) -> HttpResponse:
             )
             messages.success(request, _("The prize plan is saved."))
             return redirect("prize_plan", tournament_id=tournament.pk)
-        return render(request, PAGE, _context(tournament, form, ReadyPlanForm()))
+        ready = ReadyPlanForm(individual=tournament.is_individual)
+        return render(request, PAGE, _context(tournament, form, ready))
     ready, ready_plan = _ready(request, tournament)
     initial = initial_from(ready_plan or stored, tournament.prize_level)
     if ready_plan is not None:
         initial["one_prize_each"] = True
-    form = PrizePlanForm(initial=initial, keep=_kept(stored))
+    form = PrizePlanForm(initial=initial, keep=_kept(stored), individual=tournament.is_individual)
     return render(request, PAGE, _context(tournament, form, ready))
 
 

@@ -12,7 +12,6 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
@@ -253,13 +252,13 @@ def pairs_add(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             added = len(pairs)
             warnings = entered_warnings(tournament.club, _players_of(pairs))
             if not request.htmx:
-                messages.success(request, _added_text(added))
+                messages.success(request, _added_text(tournament, added))
                 for warning in warnings:
                     messages.warning(request, warning)
                 return redirect("tournament_detail", tournament_id=tournament.pk)
             form = _pairs_form(tournament, None)
     context = pairs_context(tournament, form)
-    context["added"] = _added_text(added) if added else ""
+    context["added"] = _added_text(tournament, added) if added else ""
     context["card_warnings"] = warnings
     if request.htmx:
         return render(request, "tournaments/pairs.html#pairs", context)
@@ -270,8 +269,8 @@ def _players_of(pairs: list[Pair]) -> list[Player | None]:
     return [player for pair in pairs for player in (pair.player_one, pair.player_two)]
 
 
-def _added_text(count: int) -> str:
-    return ngettext("%(count)s pair added.", "%(count)s pairs added.", count) % {"count": count}
+def _added_text(tournament: Tournament, count: int) -> str:
+    return entrant_text(tournament, "added", count=count)
 
 
 @login_required
@@ -289,13 +288,13 @@ def pair_remove(request: HtmxHttpRequest, pair_id: int) -> HttpResponse:
         context = pairs_context(tournament)
         context["problem"] = problem
         context["added"] = (
-            "" if problem else _("Pair %(number)s removed.") % {"number": pair.number}
+            "" if problem else entrant_text(tournament, "removed", number=pair.number)
         )
         return render(request, "tournaments/pairs.html#pairs", context)
     if problem:
         messages.error(request, problem)
     else:
-        messages.success(request, _("Pair %(number)s removed.") % {"number": pair.number})
+        messages.success(request, entrant_text(tournament, "removed", number=pair.number))
     return redirect("tournament_detail", tournament_id=tournament.pk)
 
 
