@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from tournaments.rules.entrant_log_texts import LOG_TEXTS
+from tournaments.rules.entrant_phase_texts import PHASE_TEXTS
 from tournaments.rules.entrant_prize_texts import PRIZE_TEXTS
 from tournaments.rules.entrant_refusal_texts import REFUSAL_TEXTS
 from tournaments.rules.glossary import Words
@@ -23,34 +24,6 @@ PAGE_TEXTS: dict[str, tuple[Any, Any]] = {
         _("“%(name)s” is created. Now add the players."),
     ),
     "entrants": (_("Pairs"), _("Players")),
-    "split_too_few": (
-        _("%(pairs)s pairs cannot make %(gironi)s gironi of at least two pairs."),
-        _("%(pairs)s players cannot make %(gironi)s gironi of at least four players."),
-    ),
-    "girone_too_few": (
-        _("Girone %(name)s has fewer than two pairs to play round %(round)s."),
-        _("Girone %(name)s has fewer than four players to play round %(round)s."),
-    ),
-    "category_too_few": (
-        _("Each category needs at least two pairs, and there must be two."),
-        _("Each category needs at least four players, and there must be two."),
-    ),
-    "plan_legend": (
-        _("A ready plan: Mitchell rounds for the whole field, then Danese rounds inside gironi"),
-        _(
-            "A ready plan: rounds for the whole field (the first drawn at random, then the "
-            "Danese), then Danese rounds inside gironi of whole tables"
-        ),
-    ),
-    "plan_first_rounds": (_("Mitchell rounds"), _("Rounds for the whole field")),
-    "plan_too_short": (
-        _("Give at least one Mitchell round and one Danese round."),
-        _("Give at least one round for the whole field and one Danese round in gironi."),
-    ),
-    "swap_gironi": (
-        _("Pairs %(a)s and %(b)s play in different gironi: they cannot swap seats."),
-        _("Players %(a)s and %(b)s play in different gironi: they cannot swap seats."),
-    ),
     "entrants_of": (_("Pairs of “%(name)s”"), _("Players of “%(name)s”")),
     "entrants_count": (_("Pairs: %(count)s"), _("Players: %(count)s")),
     "none_yet": (_("No pairs yet."), _("No players yet.")),
@@ -390,6 +363,7 @@ ENTRANT_TEXTS: dict[str, tuple[Any, Any]] = {
     **LOG_TEXTS,
     **REFUSAL_TEXTS,
     **PRIZE_TEXTS,
+    **PHASE_TEXTS,
 }
 """Every sentence that names the entrants: the pages', the change log's and the refusals'."""
 
