@@ -1,5 +1,6 @@
-"""The prize plan form: an amount in euros or an item for each place of the overall prizes, a
-prize for the last place, how ties share, one prize per pair, the tournament's level. It
+"""The prize plan form: an amount in euros or an item for each place of the overall prizes, the
+first three places of each girone and category (`selectors.prizes.sections_of`), a prize for
+the last place, how ties share, one prize per pair, the tournament's level. It
 builds the engine's `PrizePlan`; the engine's `PlanError` is shown as the form's error, and
 nothing is saved."""
 
@@ -24,10 +25,12 @@ from tournaments.prizes.plans import (
 )
 from tournaments.rules.entrant_prize_texts import PRIZE_TEXTS
 from tournaments.rules.entrant_texts import shape_text
-from tournaments.selectors.prizes import group_name
+from tournaments.selectors.prizes import Section, group_name
 
 PLACES = 10
 """Rows for the overall prizes: the usual club evening pays far fewer."""
+SECTION_PLACES = 3
+"""Rows for each girone's or category's prizes."""
 
 TIE_KEYS = ((TieRule.EQUAL, "tie_equal"), (TieRule.HORT, "tie_hort"), (TieRule.ORDER, "tie_order"))
 """Each tie rule and its words' key in `ENTRANT_TEXTS`."""
@@ -83,9 +86,25 @@ class PrizePlanForm(forms.Form):
     last_item = _item(_("Last place: or an item"))
 
     def __init__(
-        self, *args: Any, keep: tuple[PrizeGroup, ...] = (), individual: bool = False, **kwargs: Any
+        self,
+        *args: Any,
+        keep: tuple[PrizeGroup, ...] = (),
+        individual: bool = False,
+        sections: tuple[Section, ...] = (),
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.sections = sections
+        """The girone and category groups offered (`selectors.prizes.sections_of`)."""
+        for index, section in enumerate(sections):
+            for place in range(1, SECTION_PLACES + 1):
+                values = {"group": section.name, "place": place}
+                self.fields[f"s{index}_amount_{place}"] = _amount(
+                    _("%(group)s, place %(place)s: amount (€)") % values
+                )
+                self.fields[f"s{index}_item_{place}"] = _item(
+                    _("%(group)s, place %(place)s: or an item") % values
+                )
         tie_rule = cast("forms.ChoiceField", self.fields["tie_rule"])
         tie_rule.choices = [(rule.value, shape_text(individual, key)) for rule, key in TIE_KEYS]
         labels = (
@@ -106,6 +125,43 @@ class PrizePlanForm(forms.Form):
 
     def place_rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField]]:
         return [(n, self[f"amount_{n}"], self[f"item_{n}"]) for n in range(1, PLACES + 1)]
+
+    def section_rows(self) -> list[tuple[Section, list[tuple[forms.BoundField, forms.BoundField]]]]:
+        """Each girone or category group with its places' amount and item fields."""
+        return [
+            (
+                section,
+                [
+                    (self[f"s{index}_amount_{n}"], self[f"s{index}_item_{n}"])
+                    for n in range(1, SECTION_PLACES + 1)
+                ],
+            )
+            for index, section in enumerate(self.sections)
+        ]
+
+    def _section_groups(self, data: dict[str, Any]) -> list[PrizeGroup]:
+        groups = []
+        for index, section in enumerate(self.sections):
+            prizes = [
+                self._prize(
+                    data.get(f"s{index}_amount_{n}"),
+                    data.get(f"s{index}_item_{n}", "").strip(),
+                    str(_("%(group)s, place %(place)s") % {"group": section.name, "place": n}),
+                )
+                for n in range(1, SECTION_PLACES + 1)
+            ]
+            while prizes and prizes[-1] is None:
+                prizes.pop()
+            if None in prizes:
+                raise forms.ValidationError(
+                    _("%(group)s: place %(place)s has no prize: give it one, or clear the "
+                      "places below it.")
+                    % {"group": section.name, "place": prizes.index(None) + 1}
+                )  # fmt: skip
+            if prizes:
+                kept = tuple(p for p in prizes if p is not None)
+                groups.append(PrizeGroup(section.key, section.kind, kept, scope=section.scope))
+        return groups
 
     def _prize(self, amount: Decimal | None, item: str, where: str) -> Prize | None:
         if amount is not None and item:
@@ -150,7 +206,9 @@ class PrizePlanForm(forms.Form):
         ]
         if last is not None:
             groups.append(PrizeGroup(key="last-place", kind=GroupKind.LAST_PLACE, prizes=(last,)))
-        groups.extend(self.keep)
+        groups.extend(self._section_groups(data))
+        offered = {section.key for section in self.sections}
+        groups.extend(group for group in self.keep if group.key not in offered)
         options = {
             "tie_rule": TieRule(data["tie_rule"]),
             "one_prize_each": bool(data.get("one_prize_each")),
@@ -171,9 +229,12 @@ class PrizePlanForm(forms.Form):
         return data
 
 
-def initial_from(plan: PrizePlan | None, level: str) -> dict[str, Any]:
+def initial_from(
+    plan: PrizePlan | None, level: str, sections: tuple[Section, ...] = ()
+) -> dict[str, Any]:
     """The form's starting values from a stored or ready plan (amounts in euros)."""
     initial: dict[str, Any] = {"level": level}
+    index_of = {section.key: index for index, section in enumerate(sections)}
     if plan is None:
         return initial
     initial["tie_rule"] = plan.tie_rule.value
@@ -184,6 +245,10 @@ def initial_from(plan: PrizePlan | None, level: str) -> dict[str, Any]:
                 _fill(initial, prize, f"amount_{place}", f"item_{place}")
         elif group.kind == GroupKind.LAST_PLACE and group.prizes:
             _fill(initial, group.prizes[0], "last_amount", "last_item")
+        elif group.key in index_of:
+            index = index_of[group.key]
+            for place, prize in enumerate(group.prizes[:SECTION_PLACES], start=1):
+                _fill(initial, prize, f"s{index}_amount_{place}", f"s{index}_item_{place}")
     return initial
 
 

@@ -18,6 +18,7 @@ from tournaments.prizes.awards import Award, Payout, Unawarded, award
 from tournaments.prizes.caps import Level, PrizeSetting, cap_warnings
 from tournaments.prizes.plans import GroupKind, PlanError, PrizePlan, plan_from_data
 from tournaments.prizes.ranking import Placed
+from tournaments.rules.phases import girone_names
 from tournaments.selectors import phases
 
 FEDERATION = "FIBur"
@@ -83,9 +84,52 @@ def rankings_for(tournament: Tournament, plan: PrizePlan) -> dict[str, list[Plac
             rankings[group.key] = overall
         elif group.kind == GroupKind.GIRONE:
             rankings[group.key] = gironi.get(group.scope, [])
+        elif group.kind == GroupKind.CATEGORY:  # the standings among the category's entrants
+            rankings[group.key] = _placed(
+                [
+                    (p.pk, p.matches_won if by_matches else p.vp, p.vp, p.mp)
+                    for p in pairs
+                    if p.category == group.scope
+                ]
+            )
         else:
             rankings[group.key] = []
     return rankings
+
+
+@dataclass(frozen=True)
+class Section:
+    """A prize group the plan form offers besides the overall places: one per girone of the
+    last phase played in gironi, one per category the entrants were given."""
+
+    kind: GroupKind
+    scope: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind.value}-{self.scope}"
+
+    @property
+    def name(self) -> str:
+        return group_name(self.kind, "", self.scope)
+
+
+def sections_of(tournament: Tournament) -> list[Section]:
+    """The girone and category groups the tournament could pay: its last gironi phase's gironi
+    (as split, else as planned: A, B…), and the categories its entrants have, in the club's
+    order."""
+    sections = []
+    in_gironi = [phase for phase in phases.plan_of(tournament) if phase.in_gironi]
+    if in_gironi:
+        last = in_gironi[-1]
+        split = [view.name for view in phases.gironi_of(tournament, last.number)]
+        names = split or girone_names(last.girone_count)
+        sections += [Section(GroupKind.GIRONE, name) for name in names]
+    used = set(tournament.pairs.exclude(category="").values_list("category", flat=True))
+    order = [c for c in tournament.club.category_list if c in used]
+    order += sorted(used - set(order))
+    sections += [Section(GroupKind.CATEGORY, category) for category in order]
+    return sections
 
 
 @dataclass(frozen=True)
@@ -142,4 +186,6 @@ def group_name(kind: GroupKind, label: str, scope: str) -> str:
         return _("Last place")
     if kind == GroupKind.GIRONE:
         return _("Girone %(name)s") % {"name": scope}
+    if kind == GroupKind.CATEGORY:
+        return _("Category %(name)s") % {"name": scope}
     return scope or str(kind)

@@ -64,8 +64,14 @@ def prize_plan(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """GET: the plan, filled from a ready plan with ?pool=…&percent=…; POST: save it."""
     tournament = selectors.for_organiser(request.user, Tournament, pk=tournament_id)
     stored = read.plan_of(tournament)
+    sections = tuple(read.sections_of(tournament))
     if request.method == "POST":
-        form = PrizePlanForm(request.POST, keep=_kept(stored), individual=tournament.is_individual)
+        form = PrizePlanForm(
+            request.POST,
+            keep=_kept(stored),
+            individual=tournament.is_individual,
+            sections=sections,
+        )
         if form.is_valid() and form.plan is not None:
             services.prize_plan_set(
                 tournament=tournament,
@@ -78,10 +84,12 @@ def prize_plan(request: HttpRequest, tournament_id: int) -> HttpResponse:
         ready = ReadyPlanForm(individual=tournament.is_individual)
         return render(request, PAGE, _context(tournament, form, ready))
     ready, ready_plan = _ready(request, tournament)
-    initial = initial_from(ready_plan or stored, tournament.prize_level)
+    initial = initial_from(ready_plan or stored, tournament.prize_level, sections)
     if ready_plan is not None:
         initial["one_prize_each"] = True
-    form = PrizePlanForm(initial=initial, keep=_kept(stored), individual=tournament.is_individual)
+    form = PrizePlanForm(
+        initial=initial, keep=_kept(stored), individual=tournament.is_individual, sections=sections
+    )
     return render(request, PAGE, _context(tournament, form, ready))
 
 

@@ -1,0 +1,117 @@
+"""Prizes in each girone and each category (issue 26, item 1: "prize groups … per girone …
+per category"): the plan form offers the first three places of every girone of the last phase
+played in gironi and of every category the entrants have; the prize list pays each from that
+girone's ranking (`selectors.phases.girone_rankings`) or from the standings among the
+category's entrants.
+
+The evening: 12 pairs, 2 rounds for the whole field, then 2 Danese rounds in 2 gironi of 6
+(test_phases.py's plan; the lower pair number wins each table, by more the further apart the
+numbers). Pairs 1-6 are "Senior", 7-12 "Open"."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Club, Tournament
+from tournaments.prizes.plans import GroupKind
+from tournaments.selectors import phases as read
+from tournaments.selectors.prizes import plan_of, prize_list, sections_of
+from tournaments.tests.test_phases import _round, _two_phases
+
+
+@pytest.fixture
+def evening(club: Club, organiser: User) -> Tournament:
+    club.categories = "Senior, Open"
+    club.save()
+    tournament = _two_phases(club, pairs=12)
+    services.pair_categories_set(
+        tournament=tournament,
+        categories={n: "Senior" if n <= 6 else "Open" for n in range(1, 13)},
+    )
+    _round(tournament, organiser, seed=1)
+    _round(tournament, organiser, seed=2)
+    services.split_commit(tournament=tournament, phase_number=2)
+    _round(tournament, organiser, seed=3)
+    _round(tournament, organiser, seed=4)
+    services.tournament_finish(tournament=tournament)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def test_each_girone_and_each_category_pays_its_own_places(
+    evening: Tournament, organiser_client: Client
+) -> None:
+    sections = sections_of(evening)
+    assert [(s.kind, s.scope, s.name) for s in sections] == [
+        (GroupKind.GIRONE, "A", "Girone A"),
+        (GroupKind.GIRONE, "B", "Girone B"),
+        (GroupKind.CATEGORY, "Senior", "Category Senior"),
+        (GroupKind.CATEGORY, "Open", "Category Open"),
+    ]
+    url = reverse("prize_plan", args=[evening.pk])
+    page = organiser_client.get(url).content.decode()
+    assert "Girone B: the first three places" in page
+    assert "Category Open: the first three places" in page
+    form = {
+        "amount_1": "100", "tie_rule": "equal", "level": "club",
+        "s0_amount_1": "50", "s0_amount_2": "30",  # girone A: 1st and 2nd
+        "s1_item_1": "Bottle of wine",  # girone B: an item for 1st
+        "s3_amount_1": "40",  # category Open: 1st
+    }  # fmt: skip
+    assert organiser_client.post(url, form).status_code == 302
+    evening.refresh_from_db()
+    plan = plan_of(evening)
+    assert plan is not None
+    assert [g.key for g in plan.groups] == ["overall", "girone-A", "girone-B", "category-Open"]
+
+    prizes = prize_list(evening)
+    assert prizes is not None
+    paid = {(line.group_name, line.award.place): line for line in prizes.lines}
+    numbers = dict(evening.pairs.values_list("pk", "number"))
+    phase = read.plan_of(evening)[1]
+    ranked = {r.name: r.records for r in read.girone_rankings(evening, phase)}
+    (pid, first), (_pid, second) = ranked["A"][:2]
+    assert first.vp > second.vp  # girone A's winner won alone
+    assert paid[("Girone A", 1)].pair.number == numbers[pid]
+    # girone B's first two are level on 40 VP: an item is not split, the tie-breaks (MP) give
+    # it to the first of them
+    (b_first, b_one), (_b_second, b_two) = ranked["B"][:2]
+    assert b_one.vp == b_two.vp == 40 and b_one.mp > b_two.mp
+    assert paid[("Girone B", 1)].pair.number == numbers[b_first]
+    assert paid[("Girone A", 1)].award.cents == 5000
+    # in girone A three pairs are level on VP from 2nd to 4th (a prize tie is a tie on VP):
+    # they share 2nd's 30.00 (3rd and 4th pay nothing) equally, 10.00 each
+    level = [pid for pid, r in ranked["A"][1:] if r.vp == ranked["A"][1][1].vp]
+    assert len(level) == 3
+    second = [
+        line for line in prizes.lines if line.award.group == "girone-A" and line.award.place != 1
+    ]
+    assert sorted(line.pair.number for line in second) == sorted(numbers[pid] for pid in level)
+    assert [line.award.cents for line in second] == [1000, 1000, 1000]
+    assert paid[("Girone B", 1)].award.prize.text == "Bottle of wine"  # type: ignore[union-attr]
+    assert ("Girone B", 2) not in paid
+    # category Open: the best of pairs 7-12 in the final standings
+    # category Open: the best of pairs 7-12 in the final standings; its first two are level on
+    # VP, so they share 1st's 40.00 equally (2nd pays nothing): 20.00 each
+    open_pairs = list(evening.pairs.filter(category="Open").order_by("rank", "number"))
+    assert open_pairs[0].vp == open_pairs[1].vp > open_pairs[2].vp
+    category = [line for line in prizes.lines if line.award.group == "category-Open"]
+    assert sorted(line.pair.number for line in category) == sorted(p.number for p in open_pairs[:2])
+    assert [line.award.cents for line in category] == [2000, 2000]
+    # the form shows the stored plan again, each group in its place
+    page = organiser_client.get(url).content.decode()
+    assert 'name="s1_item_1" value="Bottle of wine"' in page
+    assert 'name="s3_amount_1" value="40.00"' in page or 'name="s3_amount_1" value="40"' in page
+
+
+def test_a_gap_in_a_girones_places_is_refused_and_nothing_saved(
+    evening: Tournament, organiser_client: Client
+) -> None:
+    url = reverse("prize_plan", args=[evening.pk])
+    form = {"amount_1": "100", "tie_rule": "equal", "level": "club", "s1_amount_2": "30"}
+    page = organiser_client.post(url, form).content.decode()
+    assert "Girone B: place 1 has no prize: give it one, or clear the places below it." in page
+    evening.refresh_from_db()
+    assert plan_of(evening) is None
