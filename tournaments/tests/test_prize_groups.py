@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Club, Tournament
-from tournaments.prizes.plans import GroupKind
+from tournaments.prizes.plans import GroupKind, Item
 from tournaments.selectors import phases as read
 from tournaments.selectors.prizes import plan_of, prize_list, sections_of
 from tournaments.tests.test_phases import _round, _two_phases
@@ -85,14 +85,14 @@ def test_each_girone_and_each_category_pays_its_own_places(
     # they share 2nd's 30.00 (3rd and 4th pay nothing) equally, 10.00 each
     level = [pid for pid, r in ranked["A"][1:] if r.vp == ranked["A"][1][1].vp]
     assert len(level) == 3
-    second = [
+    shared = [
         line for line in prizes.lines if line.award.group == "girone-A" and line.award.place != 1
     ]
-    assert sorted(line.pair.number for line in second) == sorted(numbers[pid] for pid in level)
-    assert [line.award.cents for line in second] == [1000, 1000, 1000]
-    assert paid[("Girone B", 1)].award.prize.text == "Bottle of wine"  # type: ignore[union-attr]
+    assert sorted(line.pair.number for line in shared) == sorted(numbers[pid] for pid in level)
+    assert [line.award.cents for line in shared] == [1000, 1000, 1000]
+    item = paid[("Girone B", 1)].award.prize
+    assert isinstance(item, Item) and item.text == "Bottle of wine"
     assert ("Girone B", 2) not in paid
-    # category Open: the best of pairs 7-12 in the final standings
     # category Open: the best of pairs 7-12 in the final standings; its first two are level on
     # VP, so they share 1st's 40.00 equally (2nd pays nothing): 20.00 each
     open_pairs = list(evening.pairs.filter(category="Open").order_by("rank", "number"))
