@@ -84,6 +84,8 @@ def rankings_for(tournament: Tournament, plan: PrizePlan) -> dict[str, list[Plac
             rankings[group.key] = overall
         elif group.kind == GroupKind.GIRONE:
             rankings[group.key] = gironi.get(group.scope, [])
+        elif group.kind == GroupKind.PHASE:  # the phase's rounds alone
+            rankings[group.key] = _phase_placed(tournament, group.scope, by_matches)
         elif group.kind == GroupKind.CATEGORY:  # the standings among the category's entrants
             rankings[group.key] = _placed(
                 [
@@ -97,10 +99,19 @@ def rankings_for(tournament: Tournament, plan: PrizePlan) -> dict[str, list[Plac
     return rankings
 
 
+def _phase_placed(tournament: Tournament, scope: str, by_matches: bool) -> list[Placed]:
+    plan = phases.plan_of(tournament)
+    if not scope.isdigit() or not 1 <= int(scope) <= len(plan):
+        return []
+    ranked = phases.phase_ranking(tournament, plan[int(scope) - 1])
+    played = [(pk, r) for pk, r in ranked if r.rounds_played]
+    return _placed([(pk, r.matches_won if by_matches else r.vp, r.vp, r.mp) for pk, r in played])
+
+
 @dataclass(frozen=True)
 class Section:
-    """A prize group the plan form offers besides the overall places: one per girone of the
-    last phase played in gironi, one per category the entrants were given."""
+    """A prize group the plan form offers besides the overall places: the last phase alone, one
+    per girone of the last phase played in gironi, one per category the entrants were given."""
 
     kind: GroupKind
     scope: str
@@ -115,11 +126,14 @@ class Section:
 
 
 def sections_of(tournament: Tournament) -> list[Section]:
-    """The girone and category groups the tournament could pay: its last gironi phase's gironi
-    (as split, else as planned: A, B…), and the categories its entrants have, in the club's
-    order."""
+    """The groups the tournament could pay besides the overall places: the last phase's rounds
+    alone (an event in phases), its last gironi phase's gironi (as split, else as planned: A,
+    B…), and the categories its entrants have, in the club's order."""
     sections = []
-    in_gironi = [phase for phase in phases.plan_of(tournament) if phase.in_gironi]
+    plan = phases.plan_of(tournament)
+    if len(plan) > 1:  # the last phase alone: "the best in the final two Danese"
+        sections.append(Section(GroupKind.PHASE, str(plan[-1].number)))
+    in_gironi = [phase for phase in plan if phase.in_gironi]
     if in_gironi:
         last = in_gironi[-1]
         split = [view.name for view in phases.gironi_of(tournament, last.number)]
@@ -188,4 +202,6 @@ def group_name(kind: GroupKind, label: str, scope: str) -> str:
         return _("Girone %(name)s") % {"name": scope}
     if kind == GroupKind.CATEGORY:
         return _("Category %(name)s") % {"name": scope}
+    if kind == GroupKind.PHASE:
+        return _("Best in phase %(number)s alone") % {"number": scope}
     return scope or str(kind)
