@@ -90,13 +90,18 @@ def _walk(base: str, page: Page, shots: Screenshots) -> None:
     expect(mp).to_have_value("355")
     expect(page.get_by_text("This scale gives 14 VP and 355 MP.")).to_be_visible()
 
-    # four deals a table: FIBUR 3 is warned about, FIBUR 4 fits and gives 12 and 305
+    # four deals a table: the scale follows to FIBUR 4 and says so; FIBUR 3 chosen back by
+    # hand is warned about; FIBUR 4 again fits and gives 12 and 305
+    scale = page.get_by_label("Victory-point (VP) scale")
     page.get_by_label("Deals per round").fill("4")
     page.get_by_label("Deals per round").press("Tab")
+    expect(scale).to_have_value("fibur-4")
+    expect(page.get_by_text("The VP scale follows the deals per round")).to_be_visible()
+    scale.select_option("fibur-3")
     warning = page.get_by_text("This VP scale is made for 3 deals a table")
     expect(warning).to_be_visible()
     shots.take(page, "warned")
-    page.get_by_label("Victory-point (VP) scale").select_option("fibur-4")
+    scale.select_option("fibur-4")
     expect(warning).to_have_count(0)
     expect(vp).to_have_value("12")
     expect(mp).to_have_value("305")
