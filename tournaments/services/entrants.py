@@ -17,8 +17,6 @@ and a header, and a value past the first FILE_COLUMNS columns stops it too (rule
 a workbook is read by `xlsx_reading.xlsx_rows`, which trusts nothing the file declares.
 """
 
-import csv
-import io
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -34,6 +32,7 @@ from tournaments.rules.shapes import players_per_entrant
 from tournaments.selectors.access import User
 from tournaments.services.errors import ServiceError
 from tournaments.services.pairs import Entrant, Person, entrants_add
+from tournaments.services.table_files import cell_text, csv_rows, unreadable
 from tournaments.xlsx_reading import CellTooFar, NotAWorkbook, TooLarge, xlsx_rows
 
 FILE_BYTES = 1_000_000
@@ -135,14 +134,6 @@ def _positional(count: int, per_pair: int) -> list[Column] | None:
     ]
 
 
-def _cell(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)  # a card number typed in Excel comes back as 12345.0
-    return " ".join(str(value).split())
-
-
 def read_rows(content: bytes, *, individual: bool = False) -> Rows:
     """The rows of a file holding a value: an .xlsx's first sheet, or a CSV (`individual`: its
     refusals name players)."""
@@ -187,54 +178,30 @@ def _too_far(row: int, column: int, individual: bool) -> ServiceError:
     )
 
 
-def _unreadable() -> ServiceError:
-    return ServiceError(_("This file cannot be read as a CSV or an Excel (.xlsx) file."))
-
-
-def _first_line(text: str) -> str:
-    """The first line that holds anything (found at C speed past a million blank ones)."""
-    found = re.search(r"\S", text)
-    if found is None:
-        return ""
-    start = max(text.rfind("\n", 0, found.start()), text.rfind("\r", 0, found.start())) + 1
-    ends = [end for end in (text.find("\n", start), text.find("\r", start)) if end >= 0]
-    return text[start : min(ends, default=len(text))]
-
-
 def _csv_rows(content: bytes, individual: bool) -> Iterator[tuple[int, list[str]]]:
-    try:
-        text = content.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = content.decode("cp1252", errors="replace")
-    if "\x00" in text:
-        raise _unreadable()
-    delimiter = max(";,\t", key=_first_line(text).count)
-    try:
-        for number, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), 1):
-            if not "".join(row).strip():  # a blank line (or a million): nothing to keep
-                continue
-            if len(row) > limits.FILE_COLUMNS:
-                far = next(
-                    (n for n, c in enumerate(row) if n >= limits.FILE_COLUMNS and c.strip()), None
-                )
-                if far is not None:
-                    raise _too_far(number, far + 1, individual)
-                row = row[: limits.FILE_COLUMNS]
-            yield number, [_cell(cell) for cell in row]
-    except csv.Error:  # a quoted cell of more than 128 kB, say
-        raise _unreadable() from None
+    for number, row in csv_rows(content):
+        if not "".join(row).strip():  # a blank line (or a million): nothing to keep
+            continue
+        if len(row) > limits.FILE_COLUMNS:
+            far = next(
+                (n for n, c in enumerate(row) if n >= limits.FILE_COLUMNS and c.strip()), None
+            )
+            if far is not None:
+                raise _too_far(number, far + 1, individual)
+            row = row[: limits.FILE_COLUMNS]
+        yield number, [cell_text(cell) for cell in row]
 
 
 def _xlsx_rows(content: bytes, individual: bool) -> Iterator[tuple[int, list[str]]]:
     try:
         for number, values in xlsx_rows(content, most_columns=limits.FILE_COLUMNS):
-            yield number, [_cell(value) for value in values]
+            yield number, [cell_text(value) for value in values]
     except CellTooFar as far:
         raise _too_far(far.row, far.column, individual) from None
     except TooLarge:
         raise ServiceError(shape_text(individual, "file_too_large")) from None
     except NotAWorkbook:
-        raise _unreadable() from None
+        raise unreadable() from None
 
 
 def parse_entrants(

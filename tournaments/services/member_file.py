@@ -9,8 +9,6 @@ one member a row under a header in English or Italian:
 are YYYY-MM-DD or DD/MM/YYYY (or an Excel date). Every wrong value is named by its line and its
 column's header; `MemberRow`s come back only when none is wrong."""
 
-import csv
-import io
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -22,6 +20,7 @@ from django.utils.translation import ngettext
 
 from tournaments.rules import limits
 from tournaments.services.errors import ServiceError
+from tournaments.services.table_files import cell_text, csv_rows, unreadable
 from tournaments.xlsx_reading import CellTooFar, NotAWorkbook, TooLarge, xlsx_rows
 
 MEMBER_FILE_BYTES = 8_000_000
@@ -67,34 +66,15 @@ def _field(header: str) -> str | None:
     return found
 
 
-def _cell(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)  # a card number typed in Excel comes back as 12345.0
-    return " ".join(str(value).split())
-
-
 def _csv_rows(content: bytes) -> Iterator[tuple[int, list[str]]]:
-    try:
-        text = content.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = content.decode("cp1252", errors="replace")
-    if "\x00" in text:
-        raise _unreadable()
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    delimiter = max(";,\t", key=first.count)
-    try:
-        for number, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), 1):
-            yield number, [_cell(cell) for cell in row[: limits.FILE_COLUMNS]]
-    except csv.Error:
-        raise _unreadable() from None
+    for number, row in csv_rows(content):
+        yield number, [cell_text(cell) for cell in row[: limits.FILE_COLUMNS]]
 
 
 def _xlsx_rows(content: bytes) -> Iterator[tuple[int, list[str]]]:
     try:
         for number, values in xlsx_rows(content, most_columns=limits.FILE_COLUMNS):
-            yield number, [_cell(value) for value in values]
+            yield number, [cell_text(value) for value in values]
     except CellTooFar as far:
         raise ServiceError(
             _(
@@ -106,11 +86,7 @@ def _xlsx_rows(content: bytes) -> Iterator[tuple[int, list[str]]]:
     except TooLarge:
         raise _too_many() from None
     except NotAWorkbook:
-        raise _unreadable() from None
-
-
-def _unreadable() -> ServiceError:
-    return ServiceError(_("This file cannot be read as a CSV or an Excel (.xlsx) file."))
+        raise unreadable() from None
 
 
 def _too_many() -> ServiceError:
