@@ -40,6 +40,18 @@
   window.addEventListener("pageshow", function () {
     document.querySelectorAll(".is-working").forEach(idle);
   });
+  // The live check as one types shares its form's request slot (hx-sync "closest form:replace",
+  // so a newer check replaces an older one): while the form's own save runs, a check (a key
+  // typed just before or after pressing Save, 400 ms late) must not replace the save and throw
+  // its answer away. It is dropped: the save's answer brings a fresh form anyway.
+  document.addEventListener("htmx:confirm", function (event) {
+    var detail = event.detail || {};
+    var trigger = detail.triggeringEvent;
+    var kind = trigger && trigger.type;
+    if (kind === "submit" || kind === "click" || !detail.elt || !detail.elt.closest) return;
+    var form = detail.elt.closest("form");
+    if (form && form !== detail.elt && form._working) event.preventDefault();
+  });
   document.addEventListener("htmx:beforeRequest", function (event) {
     var detail = event.detail || {};
     var trigger = detail.requestConfig && detail.requestConfig.triggeringEvent;
