@@ -1,6 +1,7 @@
 """Public standings against a trivial view, served by gunicorn on PostgreSQL.
 
     .venv/bin/python bench/standings_throughput.py [--pairs 200] [--rounds 8] [--seconds 10]
+                                                   [--also-without-memory]
 
 A fresh PostgreSQL database; a published classico tournament of 200 pairs and 8 rounds played
 through the real services (every number from the scoring engine); gunicorn with 4 workers,
@@ -9,9 +10,15 @@ Then wrk (2 threads, 16 connections, sending Accept-Encoding: gzip as every brow
 against the public standings page and, in the same run, against /ping/ (a trivial Django view
 through the same middleware), interleaved three times; the mean requests per second of each.
 The last line is their ratio.
+
+`--also-without-memory` runs, beside it on another port, the same server with each process's
+memory of the last second's pages turned off (DJANGO_PUBLIC_LOCAL_SECONDS=0: every warm read is
+a round trip to the shared cache, as before that memory), and times its standings in the same
+interleaved runs: the line before the last gives that ratio.
 """
 
 import argparse
+import contextlib
 import os
 import re
 import subprocess
@@ -45,6 +52,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--also-without-memory", action="store_true")
     args = parser.parse_args()
     redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/4")
     with evening.fresh_database(f"burraco_bench_{os.getpid()}") as database_url:
@@ -61,12 +69,18 @@ def main() -> None:
         base = f"http://127.0.0.1:{PORT}"
         standings = f"{base}/t/{info['club']}/{info['tournament']}/"
         trivial = f"{base}/ping/"
-        with evening.gunicorn(env, workers=args.workers, port=PORT):
-            for url in (standings, trivial):  # warm up: the first reader renders the page
+        urls = {"trivial": trivial, "standings": standings}
+        with contextlib.ExitStack() as servers:
+            servers.enter_context(evening.gunicorn(env, workers=args.workers, port=PORT))
+            if args.also_without_memory:
+                plain = {**env, "DJANGO_PUBLIC_LOCAL_SECONDS": "0"}
+                servers.enter_context(evening.gunicorn(plain, workers=args.workers, port=PORT + 1))
+                urls["no memory"] = standings.replace(f":{PORT}/", f":{PORT + 1}/")
+            for url in urls.values():  # warm up: the first reader renders the page
                 wrk(url, 2)
-            rates: dict[str, list[float]] = {"standings": [], "trivial": []}
+            rates: dict[str, list[float]] = {name: [] for name in urls}
             for _ in range(3):
-                for name, url in (("trivial", trivial), ("standings", standings)):
+                for name, url in urls.items():
                     rate, p50 = wrk(url, args.seconds)
                     rates[name].append(rate)
                     print(f"  {name:9s} {rate:8.0f} requests/s (p50 {p50})")
@@ -75,6 +89,11 @@ def main() -> None:
             f"standings {mean['standings']:.0f}/s, trivial {mean['trivial']:.0f}/s "
             f"({args.workers} gunicorn workers, cache {'Redis' if redis_url else 'database'})"
         )
+        if "no memory" in mean:
+            print(
+                "without the memory of the last second: standings/trivial throughput ratio: "
+                f"{mean['no memory'] / mean['trivial']:.2f}"
+            )
         print(f"standings/trivial throughput ratio: {mean['standings'] / mean['trivial']:.2f}")
 
 

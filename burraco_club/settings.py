@@ -158,6 +158,11 @@ PUBLIC_RENDER_PAUSE = float(os.environ.get("DJANGO_PUBLIC_RENDER_PAUSE", "0" if 
 save is seen at once when none came in that time, and a stream of saves costs one render of a
 full field a pause, not one a save (tournaments/views/public/page_cache.py)."""
 
+PUBLIC_LOCAL_SECONDS = float(os.environ.get("DJANGO_PUBLIC_LOCAL_SECONDS", "0" if TESTING else "1"))
+"""Seconds a server process serves a public page it has just served again without asking the
+shared cache (tournaments/selectors/public/recent.py): another process's save shows that much
+later, and a warm read costs no round trip to Redis."""
+
 LINK_EVENING_PAUSE = float(os.environ.get("DJANGO_LINK_EVENING_PAUSE", "0" if TESTING else "30"))
 LINK_EVENING_RENDERS = int(
     os.environ.get("DJANGO_LINK_EVENING_RENDERS", "1000000" if TESTING else "4")

@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tournaments import services
 from tournaments.models import Club, Table, Tournament
+from tournaments.selectors.public import recent
 from tournaments.tests.conftest import make_tournament
 
 SHARED_CACHE = {
@@ -164,3 +165,87 @@ def test_an_organiser_is_rendered_afresh_in_the_clubs_language(
     page = reader.get(address(evening))
     assert page.status_code == 200 and "ETag" not in page
     assert "Clasificación" in page.content.decode() and page["Content-Language"] == "es"
+
+
+# --- this process's memory of the last second (selectors.public.recent) --------------------
+
+
+@pytest.fixture
+def a_second(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[float]]:
+    """PUBLIC_LOCAL_SECONDS = 1 (production's), on a clock the test moves by hand."""
+    now = [1000.0]
+    monkeypatch.setattr(recent.time, "monotonic", lambda: now[0])
+    recent.forget_all()
+    with override_settings(PUBLIC_LOCAL_SECONDS=1):
+        yield now
+    recent.forget_all()
+
+
+def test_a_read_within_the_second_asks_the_shared_cache_nothing(
+    evening: Tournament, cache_calls: list[str], a_second: list[float]
+) -> None:
+    first = gzip_reader().get(address(evening))
+    assert first.status_code == 200 and recent.held_bytes() == len(first.content)
+    cache_calls.clear()
+    a_second[0] += 0.9
+    with CaptureQueriesContext(connection) as captured:
+        again = gzip_reader().get(address(evening))
+        holding = gzip_reader().get(address(evening), headers={"If-None-Match": first["ETag"]})
+    assert again.status_code == 200 and again.content == first.content
+    assert again["ETag"] == first["ETag"] and again["Content-Encoding"] == "gzip"
+    assert holding.status_code == 304
+    assert cache_calls == [] and captured.captured_queries == []
+    a_second[0] += 0.2  # a second since the shared cache was read: it is read again
+    gzip_reader().get(address(evening))
+    assert cache_calls == ["get_many"]
+
+
+def test_a_save_in_this_process_is_shown_at_once(
+    evening: Tournament, organiser: User, a_second: list[float]
+) -> None:
+    before = Client().get(address(evening)).content.decode()
+    table = Table.objects.filter(round__tournament=evening, is_bye=False).first()
+    assert table is not None
+    services.deal_record(
+        table=table, number=1, sides=NS_WINS, mode="summary", user=organiser, version=0
+    )
+    after = Client().get(address(evening)).content.decode()  # the same instant
+    assert after != before and "600" in after and "600" not in before
+
+
+def test_another_process_save_is_shown_within_the_second(
+    evening: Tournament, organiser: User, a_second: list[float], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save in another server process tells the shared cache, not this process's memory:
+    it shows here once PUBLIC_LOCAL_SECONDS have passed since this process last asked."""
+    first = Client().get(address(evening)).content.decode()
+    table = Table.objects.filter(round__tournament=evening, is_bye=False).first()
+    assert table is not None
+    with monkeypatch.context() as elsewhere:
+        elsewhere.setattr(recent, "forget", lambda club_slug, tournament_slug: None)
+        services.deal_record(
+            table=table, number=1, sides=NS_WINS, mode="summary", user=organiser, version=0
+        )
+    a_second[0] += 0.5
+    assert Client().get(address(evening)).content.decode() == first  # remembered: not yet
+    a_second[0] += 0.6
+    after = Client().get(address(evening)).content.decode()
+    assert "600" in after and "600" not in first  # rendered for the new version
+
+
+def test_unpublishing_here_hides_the_page_at_once(
+    evening: Tournament, a_second: list[float]
+) -> None:
+    assert Client().get(address(evening)).status_code == 200
+    services.tournament_publish(tournament=evening, published=False)
+    assert Client().get(address(evening)).status_code == 404
+
+
+def test_the_memory_holds_a_bounded_number_of_bytes(
+    evening: Tournament, a_second: list[float], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = gzip_reader().get(address(evening))
+    monkeypatch.setattr(recent, "LIMIT_BYTES", len(page.content) + 10)
+    Client().get(address(evening))  # the plain page: bigger than what is left
+    assert 0 < recent.held_bytes() <= recent.LIMIT_BYTES
+    assert recent.recall(evening.club.slug, evening.slug, "no such page") is None

@@ -21,6 +21,7 @@ from django_htmx.middleware import HtmxDetails
 
 from burraco_club.i18n import readers_language, use_club_language
 from tournaments.selectors import public as leaderboard
+from tournaments.selectors.public import recent
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -136,6 +137,9 @@ def _served(
             club_slug, tournament_slug, hashlib.sha256(variant.encode()).hexdigest()[:32]
         ),
     )
+    held = recent.recall(club_slug, tournament_slug, keys[1])
+    if held is not None:
+        return _stored_page(request, held)  # served a moment ago: no round trip at all
     found = cache.get_many(keys)  # one round trip: a warm read asks nothing else
     stored = found.get(keys[1])
     try:
@@ -154,6 +158,7 @@ def _served(
     if stored is not None and stored[5] != language:
         stored = None  # of the club's former language: as if there were none
     if stored is not None and _fresh_enough(stored, current.results_version):
+        recent.remember(club_slug, tournament_slug, keys[1], stored)
         return _stored_page(request, stored)
     rendering = f"{keys[1]}:rendering"
     claimed = stored is not None
@@ -173,6 +178,7 @@ def _served(
         headers = _headers(response, body, encoding)
         stored = (current.results_version, body, headers, now, now - started, language)
         cache.set(keys[1], stored, leaderboard.CACHE_SECONDS)
+        recent.remember(club_slug, tournament_slug, keys[1], stored)
     finally:
         if claimed:
             cache.delete(rendering)
