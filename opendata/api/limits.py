@@ -17,12 +17,12 @@ import time
 from collections.abc import Callable
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext, ngettext
 
+from burraco_club.cache import count as shared_count
 from burraco_club.i18n import readers_language
 from burraco_club.security import client_address
 
@@ -32,11 +32,7 @@ WINDOW = 60
 
 def _counted(key: str) -> int | None:
     """One more request in this window; the count, or None when the cache lost it."""
-    try:
-        cache.add(key, 0, WINDOW + 30)
-        return int(cache.incr(key))
-    except ValueError:
-        return None
+    return shared_count(key, WINDOW + 30)
 
 
 def _allow_reading(response: HttpResponse) -> HttpResponse:

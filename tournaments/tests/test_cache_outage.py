@@ -19,6 +19,7 @@ from django.core.cache import cache, caches
 from django.test import Client, override_settings
 from django.urls import reverse
 
+from burraco_club.cache import count as shared_count
 from tournaments import services
 from tournaments.models import Club, Table, Tournament
 from tournaments.tests.conftest import PASSWORD, make_tournament
@@ -250,3 +251,38 @@ def test_a_session_ended_while_redis_was_away_never_comes_back(
         response = thief.get(dashboard)
         assert response.status_code == 302
         assert response["Location"].startswith(reverse("login"))
+
+
+def test_a_count_is_one_round_trip_on_redis_and_nothing_while_it_is_away(
+    redis_server: tuple[int, list[subprocess.Popen[bytes]]],
+) -> None:
+    """The links' and the API's limits count every request: on Redis one pipeline (INCR, and
+    EXPIRE NX, which sets the window only when the count starts), where `add` then `incr` cost
+    three round trips (SET NX, EXISTS, INCRBY) a request."""
+    port, servers = redis_server
+    with override_settings(CACHES=redis_cache(port)):
+        backend: Any = caches["default"]
+        client = backend._cache.get_client("x", write=True)
+        client.config_resetstat()
+        assert [shared_count("link-requests:abc:1", 90) for _ in range(3)] == [1, 2, 3]
+        calls = {
+            name.removeprefix("cmdstat_"): stats["calls"]
+            for name, stats in client.info("commandstats").items()
+        }
+        assert (calls.get("incrby"), calls.get("expire")) == (3, 3)  # redis-py's incr: INCRBY
+        assert not {"set", "exists"} & set(calls)
+        full = backend.make_and_validate_key("link-requests:abc:1")
+        assert 85 < client.ttl(full) <= 90
+        client.expire(full, 30)
+        assert shared_count("link-requests:abc:1", 90) == 4
+        assert client.ttl(full) <= 30  # the window runs from the first count: not extended
+        assert cache.get("link-requests:abc:1") == 4  # Django reads the count as a number
+
+        servers[-1].terminate()
+        servers[-1].wait(timeout=10)
+        assert shared_count("link-requests:abc:1", 90) is None  # Redis away: nothing counted
+
+
+def test_a_count_on_the_database_cache(db: None) -> None:
+    assert [shared_count("api-requests:1.2.3.4:7", 90) for _ in range(2)] == [1, 2]
+    assert shared_count("another", 90) == 1

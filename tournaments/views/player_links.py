@@ -8,11 +8,11 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_htmx.middleware import HtmxDetails
 
+from burraco_club.cache import count as shared_count
 from burraco_club.i18n import use_club_language
 from tournaments import services
 from tournaments.models import Pair, Round, Seat, Tournament
@@ -49,11 +49,7 @@ def too_many(token: str) -> bool:
 def counted(key: str, seconds: int) -> int | None:
     """Add one to a count kept `seconds` in the shared cache and give it; None when the cache
     lost the key or is unreachable (nothing is counted then)."""
-    try:
-        cache.add(key, 0, seconds)
-        return cache.incr(key)
-    except ValueError:
-        return None
+    return shared_count(key, seconds)
 
 
 def link_view(view: LinkView) -> LinkView:
