@@ -6,10 +6,13 @@ of an individual tournament can hold one the same way) and follows it from table
 opens the entrant's seat in the latest round it is seated in, or nothing yet before its first.
 """
 
+import functools
 import re
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import OuterRef
+from django.db import connection
+from django.db.models import OuterRef, QuerySet
 
 from tournaments.models import Pair, Seat
 from tournaments.models.tournaments import LINK_ALPHABET, LINK_LENGTH
@@ -81,11 +84,24 @@ class LinkState:
 
 def link_state(text: str) -> LinkState | None:
     """The link's seat now, its table's version and its tournament's results version (one
-    query of four numbers), or None for anything that is not a seated link of ours."""
+    query of four numbers), or None for anything that is not a seated link of ours. Every
+    phone asks it every few seconds: the query is compiled once a process (`_state_sql`)."""
     token = link_token(text)
     if token is None:
         return None
-    row = (
+    sql, params = _state_sql(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [token if value == _ANY_TOKEN else value for value in params])
+        row = cursor.fetchone()
+    return LinkState(*row) if row is not None else None
+
+
+_ANY_TOKEN = "the link's token"
+"""Stands for the token in the compiled query: no token has spaces (TOKEN)."""
+
+
+def _state_query(token: str) -> "QuerySet[Seat, tuple[int, int, int, int, str]]":
+    return (
         Seat.objects.filter(public_seating("round__"), pair__token=token)
         .order_by("-round__number")
         .values_list(
@@ -94,10 +110,18 @@ def link_state(text: str) -> LinkState | None:
             "table__version",
             "round__tournament__results_version",
             "round__tournament__club__language",
-        )
-        .first()
+        )[:1]
     )
-    return LinkState(*row) if row is not None else None
+
+
+@functools.cache
+def _state_sql(vendor: str) -> tuple[str, tuple[Any, ...]]:
+    """`link_state`'s SQL and parameters, made by Django once for the database in use: its
+    four joins took Django longer to compile than the database to run (a third of the CPU of
+    the national rush's 1,000 phones went to compiling it, bench/round_end_rush.py)."""
+    sql, params = _state_query(_ANY_TOKEN).query.get_compiler(connection.alias).as_sql()
+    assert _ANY_TOKEN in params, "the token is a parameter of the query"
+    return sql, tuple(params)
 
 
 def link_language(text: str) -> str:
