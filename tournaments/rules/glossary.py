@@ -372,6 +372,17 @@ def words_for(variant: str, language: str | None = None) -> Words:
     return words
 
 
+def word(term: str, language: str | None = None) -> str:
+    """One term of the game's common words (no variant's own) in `language` (default: the
+    active one), without copying the whole glossary as `words_for` does: a page of a thousand
+    seats asks it a thousand times."""
+    if language is None:
+        from django.utils.translation import get_language
+
+        language = get_language()
+    return LANGUAGE_WORDS[language_of(language)][term]
+
+
 def glossary_problems() -> list[str]:
     """Every missing or unknown term, so a test can say which game lacks which word."""
     found = []

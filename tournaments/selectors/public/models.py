@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from tournaments.models import Round, Seat, Table
 from tournaments.rules import names
-from tournaments.rules.glossary import words_for
+from tournaments.rules.glossary import word
 from tournaments.rules.sides import SideScore
 from tournaments.rules.states import Position
 from tournaments.selectors.decisions import Mark
@@ -21,7 +21,7 @@ in the reader's language (N-S / E-O in Italian, N-S / L-O in Portuguese), never 
 def direction_word(direction: str, *, short: bool) -> str:
     """'N-S', 'E-O', 'Nord-Sud' … for a stored direction, in the active language."""
     term = (SHORT_DIRECTIONS if short else DIRECTIONS).get(direction)
-    return words_for("")[term] if term else ""
+    return word(term) if term else ""
 
 
 class _Seated:
