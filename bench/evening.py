@@ -50,6 +50,17 @@ def server_env(database_url: str, redis_url: str | None) -> dict[str, str]:
     return env
 
 
+def empty_caches() -> None:
+    """The shared cache and this process's memory of the public pages it served in the last
+    second (tournaments.selectors.public.recent): a cold request finds nothing anywhere."""
+    from django.core.cache import cache
+
+    from tournaments.selectors.public import recent
+
+    cache.clear()
+    recent.forget_all()
+
+
 def setup_django(env: dict[str, str]) -> None:
     os.environ.update(env)
     import django
