@@ -12,10 +12,12 @@ from django.core.exceptions import FieldDoesNotExist
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.utils import formats
+from django.utils.encoding import force_str
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime  # type: ignore[attr-defined]
 from django.utils.translation import get_language
+from django_tables2 import Column
 from django_tables2.utils import signature
 
 Cell = Callable[[Any], str]
@@ -36,6 +38,23 @@ class QuickBody:
             empty = conditional_escape(table.empty_text)
             rows.append(f'<tr><td colspan="{len(cells)}">{empty}</td></tr>')
         return mark_safe("\n".join(rows))  # every part is escaped as the template escapes it
+
+    def as_values(self, exclude_columns: Any = None) -> Iterator[list[Any]]:
+        """django-tables2's `as_values` (what the CSV and xlsx files write: the headers, then
+        each row's values), each column's accessor and value signature worked out once per
+        table: its own looks them up for each cell (a 500-pair standings file spent ~100 ms
+        there)."""
+        table: Any = self
+        excluded = set(exclude_columns or ())
+        columns = [
+            bound
+            for bound in table.columns.iterall()
+            if not (bound.column.exclude_from_export or bound.name in excluded)
+        ]
+        yield [force_str(bound.header, strings_only=True) for bound in columns]
+        values = [_value_of(table, bound) for bound in columns]
+        for row in table.rows:
+            yield [force_str(value(row), strings_only=True) for value in values]
 
 
 def _rows(table: Any) -> Iterator[tuple[Any, str]]:
@@ -82,6 +101,33 @@ def _cell_of(table: Any, bound: Any) -> Cell:
         return f"{opening}{_text(value, localize)}</td>"
 
     return cell
+
+
+def _value_of(table: Any, bound: Any) -> Callable[[Any], Any]:
+    """The column's export value of a row, as `BoundRow.get_cell_value` gives it: the table's
+    value_FOO, else its render_FOO, else the column's `value` (by default its `render`), called
+    with the arguments it takes; None for an empty value."""
+    column, value = bound.column, bound.value
+    if getattr(value, "__func__", None) is Column.value:  # the column's own: its render's
+        value = column.render
+    names, catch_all = signature(value)
+    name = _plain_attribute(table, bound)
+
+    def cell_value(row: Any) -> Any:
+        if name is None:  # django-tables2's own way, for what the quick one does not cover
+            return row.get_cell_value(bound.name)
+        found = _attribute(row.record, name)
+        if found in column.empty_values:
+            return None
+        given = {"value": found, "record": row.record, "column": column,
+                 "bound_column": bound, "bound_row": row, "table": table}  # fmt: skip
+        if not catch_all:
+            given = {key: given[key] for key in names if key in given}
+            if len(given) < len(names):
+                return None
+        return value(**given)
+
+    return cell_value
 
 
 def _plain_attribute(table: Any, bound: Any) -> str | None:
