@@ -3,12 +3,12 @@
 loaded machine the CPU time moves far less than the wall time, so two checkouts measured one
 after the other compare.
 
-    .venv/bin/python bench/pages_cpu.py [--pairs 500] [--root /path/to/another/checkout]
+    .venv/bin/python bench/pages_cpu.py [--pairs 500] [--root /path/to/another/checkout] [--files]
 
 Run bench/pages.py first (it builds and keeps the field). --root measures another checkout's
 code (e.g. `git archive` of main unpacked with a .venv link) on the same database. Each figure
 is the median of 5 requests, the shared cache (Redis, REDIS_URL, default db 12) emptied before
-each.
+each. --files measures the organiser's CSV and .xlsx files instead of the screen pages.
 """
 
 import argparse
@@ -26,6 +26,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--root", default=str(HERE.parent))
+    parser.add_argument("--files", action="store_true", help="the organiser's CSV and xlsx")
     args = parser.parse_args()
     root = Path(args.root).resolve()
     sys.path[:0] = [str(root / "bench"), str(root)]  # that checkout's evening.py and app
@@ -67,6 +68,11 @@ def main() -> None:
         ("my evening", public, f"/p/{pair.token}/evening/", {}),
         ("change log", organiser, f"{o}/changes/", {}),
     ]
+    if args.files:
+        pages = [
+            (name, organiser, f"{o}/{name}", {})
+            for name in ("standings.csv", "deals.csv", "standings.xlsx", "deals.xlsx")
+        ]
     print(f"{root}: {args.pairs} pairs, ms, median of 5, cold; load {os.getloadavg()}")
     for name, client, url, headers in pages:
         client.get(url, **headers)  # type: ignore[arg-type]
