@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tournaments import services
 from tournaments.models import Club, Table, Tournament
+from tournaments.selectors.public import cache as public_cache
 from tournaments.selectors.public import recent
 from tournaments.tests.conftest import make_tournament
 
@@ -222,7 +223,7 @@ def test_another_process_save_is_shown_within_the_second(
     table = Table.objects.filter(round__tournament=evening, is_bye=False).first()
     assert table is not None
     with monkeypatch.context() as elsewhere:
-        elsewhere.setattr(recent, "forget", lambda club_slug, tournament_slug: None)
+        elsewhere.setattr(public_cache, "forget", lambda club_slug, tournament_slug: None)
         services.deal_record(
             table=table, number=1, sides=NS_WINS, mode="summary", user=organiser, version=0
         )

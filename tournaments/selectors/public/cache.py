@@ -28,7 +28,7 @@ from django.db import DatabaseError, transaction
 from django.db.models import Exists, OuterRef
 
 from tournaments.models import Club, Phase, Session, Tournament
-from tournaments.selectors.public import recent
+from tournaments.selectors.public.recent import forget, forget_all
 
 CACHE_SECONDS = 6 * 60 * 60
 """Entries are never stale (a new version is a new key); this only frees the space of old ones."""
@@ -151,7 +151,7 @@ def forget_club_language(club_slug: str) -> None:
     and with the version of each of its tournaments, which carries it (`Version.language`)."""
     slugs = Tournament.objects.filter(club__slug=club_slug).values_list("slug", flat=True)
     cache.delete_many([club_language_key(club_slug), *(version_key(club_slug, s) for s in slugs)])
-    recent.forget_all()
+    forget_all()  # this process's memory: the club's language is in its pages
 
 
 def forget_version(club_slug: str, tournament_slug: str) -> None:
@@ -159,11 +159,11 @@ def forget_version(club_slug: str, tournament_slug: str) -> None:
     and again once the change is committed, so no reader keeps the old version past it."""
     key = version_key(club_slug, tournament_slug)
     cache.delete(key)
-    recent.forget(club_slug, tournament_slug)
+    forget(club_slug, tournament_slug)
 
     def again() -> None:
         cache.delete(key)
-        recent.forget(club_slug, tournament_slug)
+        forget(club_slug, tournament_slug)
 
     transaction.on_commit(again)
 
