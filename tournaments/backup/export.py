@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
+from tournaments.backup.cycles import cycle_collection_held
 from tournaments.backup.fields import (
     CHANGE_FIELDS,
     DEAL_FIELDS,
@@ -58,7 +59,8 @@ from tournaments.models import (
 def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
     """The whole tournament as JSON-ready data, signed (backup/signing.py), read in the same
     few queries at any size."""
-    return signed(_document(tournament))
+    with cycle_collection_held():
+        return signed(_document(tournament))
 
 
 def _document(tournament: Tournament) -> dict[str, Any]:

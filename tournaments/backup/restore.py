@@ -14,6 +14,7 @@ from tournaments.backup.checks import (
     check_standings,
     check_tables,
 )
+from tournaments.backup.cycles import cycle_collection_held
 from tournaments.backup.decisions import restore_decisions
 from tournaments.backup.fields import Row
 from tournaments.backup.inserts import insert_rows, put_back
@@ -56,7 +57,11 @@ def tournament_import(
     their deals and audit records without a user. What the organiser should know (a changed
     slug, missing users, …) is added to `notes`.
     """
-    notes = [] if notes is None else notes
+    with cycle_collection_held():
+        return _import(data, club, notes if notes is not None else [], unverified)
+
+
+def _import(data: dict[str, Any], club: Club, notes: list[str], unverified: bool) -> Tournament:
     check_format(data)
     problem = signature_problem(data)
     if problem and not unverified:
