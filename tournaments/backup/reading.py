@@ -42,8 +42,10 @@ from tournaments.backup.values import (
     as_list,
     as_object,
     bad,
+    field_row,
     field_value,
     field_values,
+    new_row,
     present,
     username,
     whole_number,
@@ -255,7 +257,7 @@ def _read_change(row: object, places: set[tuple[int, int]], pairs: dict[int, _Pa
         if values[key] is not None and not isinstance(values[key], dict):
             raise bad(where, f'should have a JSON object or null in "{key}"')
     user = username(row, "user", where)
-    return ChangeIn(ResultChange(**values), values["at"], place, user, pair, where)
+    return ChangeIn(new_row(ResultChange, values), values["at"], place, user, pair, where)
 
 
 def _read_event(row: object) -> _EventIn:
@@ -301,7 +303,7 @@ def _read_round(row: object, pairs: dict[int, _PairIn]) -> _RoundIn:
         table_row = as_object(table_row, f"{where}, a table")
         table_where = f"{where}, table {whole_number(table_row, 'number', f'{where}, a table')}"
         names = (*TABLE_FIELDS, *present(table_row, TABLE_ENTRY_FIELDS))
-        table = _TableIn(Table(**field_values(Table, table_row, names, table_where)), table_where)
+        table = _TableIn(field_row(Table, table_row, names, table_where), table_where)
         if any(t.row.number == table.row.number for t in round_.tables):
             raise bad(table_where, "appears twice")
         for seat in as_list(table_row, "seats", table_where):
@@ -356,10 +358,12 @@ def _read_deal(row: object, table: _TableIn) -> DealIn:
     row = as_object(row, f"{table.where}, a deal")
     where = f"{table.where}, deal {whole_number(row, 'number', f'{table.where}, a deal')}"
     values = field_values(Deal, row, DEAL_FIELDS, where)
-    deal = DealIn(Deal(**values), values["updated_at"], username(row, "entered_by", where), [])
+    deal = DealIn(
+        new_row(Deal, values), values["updated_at"], username(row, "entered_by", where), []
+    )
     for side_row in as_list(row, "sides", where):
         side_row = as_object(side_row, f"{where}, a side")
-        side = DealSide(**field_values(DealSide, side_row, SIDE_FIELDS, f"{where}, a side"))
+        side = field_row(DealSide, side_row, SIDE_FIELDS, f"{where}, a side")
         side_where = f"{where}, {SIDE_NAMES[side.direction]} side"
         pair = whole_number(side_row, "pair", side_where)
         if pair != table.seats[side.direction]:
@@ -368,11 +372,7 @@ def _read_deal(row: object, table: _TableIn) -> DealIn:
                 f"names pair {pair}, but pair {table.seats[side.direction]} sits there",
             )
         melds = [
-            Meld(
-                **field_values(
-                    Meld, as_object(meld, f"{side_where}, a meld"), MELD_FIELDS, side_where
-                )
-            )
+            field_row(Meld, as_object(meld, f"{side_where}, a meld"), MELD_FIELDS, side_where)
             for meld in as_list(side_row, "melds", side_where)
         ]
         if len({meld.number for meld in melds}) != len(melds):

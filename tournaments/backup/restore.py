@@ -4,7 +4,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import DataError, IntegrityError, connections, models, router, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.backup.checks import (
@@ -14,8 +14,10 @@ from tournaments.backup.checks import (
     check_standings,
     check_tables,
 )
+from tournaments.backup.cycles import cycle_collection_held
 from tournaments.backup.decisions import restore_decisions
 from tournaments.backup.fields import Row
+from tournaments.backup.inserts import insert_rows, put_back
 from tournaments.backup.phases import restore_phases
 from tournaments.backup.reading import Backup, check_format, read
 from tournaments.backup.sessions import restore_sessions
@@ -55,7 +57,11 @@ def tournament_import(
     their deals and audit records without a user. What the organiser should know (a changed
     slug, missing users, …) is added to `notes`.
     """
-    notes = [] if notes is None else notes
+    with cycle_collection_held():
+        return _import(data, club, notes if notes is not None else [], unverified)
+
+
+def _import(data: dict[str, Any], club: Club, notes: list[str], unverified: bool) -> Tournament:
     check_format(data)
     problem = signature_problem(data)
     if problem and not unverified:
@@ -139,8 +145,8 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
         for table in round_.tables:
             table.row.round = round_.row
             tables[(round_.row.number, table.row.number)] = table.row
-    Table.objects.bulk_create(tables.values())
-    Seat.objects.bulk_create(
+    insert_rows(Table, list(tables.values()))
+    seats = [
         Seat(
             round=round_.row,
             table=table.row,
@@ -151,7 +157,8 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
         for round_ in backup.rounds
         for table in round_.tables
         for place, pair in table.places.items()
-    )
+    ]
+    insert_rows(Seat, seats)
     users = _users(backup, notes)
     deals = []
     for round_ in backup.rounds:
@@ -160,30 +167,24 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
                 deal.row.table = table.row
                 deal.row.entered_by = users.get(deal.user or "")
                 deals.append(deal)
-    Deal.objects.bulk_create(deal.row for deal in deals)
-    for deal in deals:  # auto_now stamped them too
-        deal.row.updated_at = deal.updated_at
-    _put_back(Deal, "updated_at", [deal.row for deal in deals])
+    insert_rows(Deal, [deal.row for deal in deals], moments=("updated_at",))
     sides = []
     for deal in deals:
         for side in deal.sides:
             side.row.deal = deal.row
             side.row.pair = backup.pairs[side.pair].row
             sides.append(side)
-    DealSide.objects.bulk_create(side.row for side in sides)
+    insert_rows(DealSide, [side.row for side in sides])
     for side in sides:
         for meld in side.melds:
             meld.side = side.row
-    Meld.objects.bulk_create(meld for side in sides for meld in side.melds)
+    insert_rows(Meld, [meld for side in sides for meld in side.melds])
     for change in backup.changes:
         change.row.tournament = tournament
         change.row.table = tables[change.place]
         change.row.user = users.get(change.user or "")
         change.row.pair = None if change.pair is None else backup.pairs[change.pair].row
-    ResultChange.objects.bulk_create(change.row for change in backup.changes)
-    for change in backup.changes:
-        change.row.at = change.at
-    _put_back(ResultChange, "at", [c.row for c in backup.changes])
+    insert_rows(ResultChange, [change.row for change in backup.changes], moments=("at",))
     _restore_proposals(backup)
     for event in backup.events:
         event.row.tournament = tournament
@@ -191,7 +192,7 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
     TournamentEvent.objects.bulk_create(event.row for event in backup.events)
     for event in backup.events:
         event.row.at = event.at
-    _put_back(TournamentEvent, "at", [e.row for e in backup.events])
+    put_back(TournamentEvent, "at", [e.row for e in backup.events])
 
     pairs = {number: pair.row for number, pair in backup.pairs.items()}
     restore_decisions(tournament, backup.decisions, pairs, users)
@@ -202,34 +203,6 @@ def _restore(data: Row, club: Club, notes: list[str]) -> Tournament:
     check_standings(backup)
     check_pages(backup)
     return tournament
-
-
-PUT_BACK_ROWS = 400
-"""Rows a statement of `_put_back`: 800 parameters, under any SQLite's limit."""
-
-
-def _put_back(model: type[models.Model], name: str, rows: list[Any]) -> None:
-    """Write each row's `name` (a moment its auto_now field stamped "now" when it was
-    created) as the row holds it: one UPDATE … FROM a list of (id, value) for each
-    PUT_BACK_ROWS rows (`bulk_update` writes a CASE of every id, thirty seconds for 7,500
-    deals). PostgreSQL and SQLite (3.33 on) both read it."""
-    meta: Any = model._meta
-    field = meta.get_field(name)
-    connection = connections[router.db_for_write(model)]
-    quote = connection.ops.quote_name
-    table, column, key = quote(meta.db_table), quote(field.column), quote(meta.pk.column)
-    with connection.cursor() as cursor:
-        for start in range(0, len(rows), PUT_BACK_ROWS):
-            chunk = rows[start : start + PUT_BACK_ROWS]
-            values = ", ".join(["(%s, %s)"] * len(chunk))
-            params = []
-            for row in chunk:
-                params += [row.pk, field.get_db_prep_save(getattr(row, name), connection)]
-            cursor.execute(
-                f"WITH moments (id, moment) AS (VALUES {values}) UPDATE {table} SET {column} = "
-                f"moments.moment FROM moments WHERE {table}.{key} = moments.id",
-                params,
-            )
 
 
 def _restore_proposals(backup: Backup) -> None:

@@ -3,7 +3,7 @@ tournament as a whole (`TournamentEvent`) as one list, newest first, filtered by
 and table, each line said in words (`selectors.audit`). The page reads one page of lines, in
 a fixed number of queries whatever the length of the log (`AuditLog`)."""
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import overload
 
 from django.db.models import IntegerField, QuerySet, Value
@@ -23,14 +23,20 @@ def audit_lines(
     """Every change of the tournament newest first, filtered (the change log's page reads one
     page of them: `selectors.audit_log`); two queries whatever the filters."""
     changes, events = audit_rows(tournament, kind, round_number, table_number)
+    return lines_of(tournament, changes.select_related(*BY), events.select_related("user"))
+
+
+def lines_of(
+    tournament: Tournament, changes: Iterable[ResultChange], events: Iterable[TournamentEvent]
+) -> list[AuditLine]:
+    """The lines of these result changes (each with its user, pair and table's round) and
+    events (each with its user), newest first: `audit_lines` of rows read, the backup's import
+    of the rows it has just written (`backup.checks.check_pages`)."""
     alone = tournament.is_individual
     words = entrant_words(tournament.words, alone)
     restorable = restorable_of(tournament)
-    lines = [
-        change_line(change, words, restorable, individual=alone)
-        for change in changes.select_related(*BY)
-    ]
-    lines += [event_line(event, words, individual=alone) for event in events.select_related("user")]
+    lines = [change_line(change, words, restorable, individual=alone) for change in changes]
+    lines += [event_line(event, words, individual=alone) for event in events]
     return sorted(lines, key=lambda line: line.at, reverse=True)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser, no_translations
 
 from tournaments.backup import backup_club_slug, tournament_import
+from tournaments.backup.cycles import cycle_collection_held
 from tournaments.models import Club, Deal
 from tournaments.services import ServiceError
 
@@ -53,6 +54,10 @@ class Command(BaseCommand):
 
     @no_translations  # the shell speaks one language: the messages as written, in English
     def handle(self, *args: Any, **options: Any) -> None:
+        with cycle_collection_held():  # the file's JSON read and the import: a million objects kept
+            self._handle(**options)
+
+    def _handle(self, **options: Any) -> None:
         name = options["file"]
         try:
             raw = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
