@@ -21,11 +21,8 @@ results' in the words of the game), numbers as numbers, and a second sheet sayin
 tournament or season it is, with its dates as dates.
 """
 
-import gc
 import re
-import threading
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import django_tables2 as tables
@@ -194,34 +191,6 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     lines = [csv_line(header)]
     lines += [",".join([cell(value) for value in row]) + "\r\n" for row in rows]
     return "".join(lines)
-
-
-_paused = 0
-_paused_lock = threading.Lock()
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector held off while a big file's rows are built: the deals file of a
-    500-pair evening keeps ~40,000 new lists and tuples alive until it is written, enough to set
-    off a collection of every object in the process (~150,000: 90 ms, a third of the file's
-    time). The rows hold no cycles (reference counting frees them with the answer), so nothing
-    is left for the collector. Threads share the collector: it runs again when the last one
-    that paused it is done."""
-    global _paused
-    with _paused_lock:
-        ours = _paused > 0 or gc.isenabled()  # else held off by someone else: left so
-        if ours:
-            _paused += 1
-            gc.disable()
-    try:
-        yield
-    finally:
-        if ours:
-            with _paused_lock:
-                _paused -= 1
-                if _paused == 0:
-                    gc.enable()
 
 
 def rows_csv_response(

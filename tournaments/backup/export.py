@@ -12,7 +12,6 @@ from django.db.models import Exists, F, Func, OuterRef
 from django.db.models.functions import Cast
 from django.utils import timezone
 
-from tournaments.backup.cycles import cycle_collection_held
 from tournaments.backup.fields import (
     CHANGE_FIELDS,
     DEAL_FIELDS,
@@ -44,6 +43,7 @@ from tournaments.backup.fields import (
 from tournaments.backup.phases import phases_export
 from tournaments.backup.sessions import sessions_export
 from tournaments.backup.signing import signed
+from tournaments.cycles import collector_paused
 from tournaments.models import (
     Deal,
     DealProposal,
@@ -61,7 +61,7 @@ from tournaments.models import (
 def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
     """The whole tournament as JSON-ready data, signed (backup/signing.py), read in the same
     few queries at any size."""
-    with cycle_collection_held():
+    with collector_paused():
         return signed(_document(tournament))
 
 

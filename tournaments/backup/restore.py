@@ -14,7 +14,6 @@ from tournaments.backup.checks import (
     check_standings,
     check_tables,
 )
-from tournaments.backup.cycles import cycle_collection_held
 from tournaments.backup.decisions import restore_decisions
 from tournaments.backup.fields import Row
 from tournaments.backup.inserts import insert_rows, put_back
@@ -22,6 +21,7 @@ from tournaments.backup.phases import restore_phases
 from tournaments.backup.reading import Backup, check_format, read
 from tournaments.backup.sessions import restore_sessions
 from tournaments.backup.signing import signature_problem
+from tournaments.cycles import collector_paused
 from tournaments.models import (
     Club,
     Deal,
@@ -57,7 +57,7 @@ def tournament_import(
     their deals and audit records without a user. What the organiser should know (a changed
     slug, missing users, …) is added to `notes`.
     """
-    with cycle_collection_held():
+    with collector_paused():
         return _import(data, club, notes if notes is not None else [], unverified)
 
 

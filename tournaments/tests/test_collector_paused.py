@@ -1,13 +1,14 @@
-"""The deals files build with Python's cycle collector held off (`exports.collector_paused`):
-it must run again afterwards, whatever happened inside, and when two threads overlap, only once
-the last of them is done; a collector someone else turned off stays off."""
+"""The deals files and the backups are made with Python's cycle collector held off
+(`cycles.collector_paused`): it must run again afterwards, whatever happened inside, and when
+two threads overlap, only once the last of them is done; a collector someone else turned off
+stays off."""
 
 import gc
 import threading
 
 import pytest
 
-from tournaments.exports import collector_paused
+from tournaments.cycles import collector_paused
 
 
 def test_the_collector_runs_again_after_the_block_even_after_an_error() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser, no_translations
 
 from tournaments.backup import backup_club_slug, tournament_import
-from tournaments.backup.cycles import cycle_collection_held
+from tournaments.cycles import collector_paused
 from tournaments.models import Club, Deal
 from tournaments.services import ServiceError
 
@@ -54,7 +54,7 @@ class Command(BaseCommand):
 
     @no_translations  # the shell speaks one language: the messages as written, in English
     def handle(self, *args: Any, **options: Any) -> None:
-        with cycle_collection_held():  # the file's JSON read and the import: a million objects kept
+        with collector_paused():  # the file's JSON read and the import: a million objects kept
             self._handle(**options)
 
     def _handle(self, **options: Any) -> None:

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments import deal_exports, exports, federation, selectors
+from tournaments.cycles import collector_paused
 from tournaments.models import Pair, Round, Tournament
 from tournaments.rules.sheet import sheet_of
 from tournaments.selectors.individual import balance_report as individual_balance
@@ -45,7 +46,7 @@ def deal_results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
         request.user, Tournament, pk=tournament_id, related=["club"]
     )
     filename = exports.export_filename(tournament.club.slug, tournament.slug, what="deals")
-    with exports.collector_paused():  # 12,000 rows at 500 pairs
+    with collector_paused():  # 12,000 rows at 500 pairs
         columns, rows = deal_exports.deal_file(tournament)
         return exports.rows_csv_response(columns, rows, filename)
 
@@ -63,7 +64,7 @@ def deal_results_xlsx(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = selectors.for_organiser(
         request.user, Tournament, pk=tournament_id, related=["club"]
     )
-    with exports.collector_paused():  # 12,000 rows at 500 pairs
+    with collector_paused():  # 12,000 rows at 500 pairs
         return deal_exports.deal_results_xlsx_response(tournament)
 
 
