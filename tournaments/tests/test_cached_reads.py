@@ -4,6 +4,7 @@ and the bytes and headers stored when the page was rendered, sent as they are: c
 per version and encoding, never again per reader."""
 
 import gzip
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -175,7 +176,7 @@ def test_an_organiser_is_rendered_afresh_in_the_clubs_language(
 def a_second(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[float]]:
     """PUBLIC_LOCAL_SECONDS = 1 (production's), on a clock the test moves by hand."""
     now = [1000.0]
-    monkeypatch.setattr(recent.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])  # recent reads time.monotonic()
     recent.forget_all()
     with override_settings(PUBLIC_LOCAL_SECONDS=1):
         yield now

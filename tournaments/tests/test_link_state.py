@@ -48,9 +48,9 @@ def test_the_compiled_read_answers_as_the_orm_query(club: Club) -> None:
     table = Table.objects.filter(round=prepared.round, is_bye=False).first()
     assert table is not None
     Table.objects.filter(pk=table.pk).update(version=table.version + 7)
-    seat = table.seats.first()
-    assert seat is not None
-    state = links.link_state(seat.pair.token.upper())  # typed in capitals: the same link
+    north_south = table.seats.first()
+    assert north_south is not None
+    state = links.link_state(north_south.pair.token.upper())  # typed in capitals: the same link
     assert state is not None and state.table_version == table.version + 7
 
 
