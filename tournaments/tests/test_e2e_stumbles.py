@@ -15,13 +15,24 @@ import pytest
 from django.core.cache import cache
 from django.db import connection, connections
 from django.urls import reverse
-from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Request, Route, ViewportSize, expect, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
 from tournaments import services
-from tournaments.models import Seat
+from tournaments.models import Deal, Seat
 from tournaments.services import players
-from tournaments.tests.e2e_helpers import CHROMIUM, VIEWPORT, ConsoleWatch, launch
+from tournaments.tests.e2e_helpers import (
+    CHROMIUM,
+    VIEWPORT,
+    ConsoleWatch,
+    SummarySide,
+    choose_closed,
+    expect_live_totals,
+    expect_saved,
+    launch,
+    side_box,
+    type_summary_side,
+)
 from tournaments.tests.test_e2e_widths import ARTIFACTS, NS_WINS, PASSWORD, set_up_world
 
 pytestmark = [
@@ -368,5 +379,57 @@ def test_the_treasurer_ticks_the_fees_on_a_phone(live_server: LiveServer, browse
     expect(totals).to_contain_text("EUR 90.00")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(ARTIFACTS / "money-phone.png"), full_page=True)
+    page.context.close()
+    assert console.problems == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_key_typed_while_a_deal_saves_does_not_cancel_the_save(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    """The table page checks a deal as one types (htmx, 400 ms after a key) and saves it with
+    the Save button; both share the form's request slot, a newer check replacing an older one.
+    A key typed just before or after pressing Save used to fire a check that replaced the save:
+    its answer was dropped and the page looked as if Save had done nothing (CI saw it once, on a
+    loaded machine). Here the save's answer is held back while a key is typed, so the check
+    fires while the save runs, every time."""
+    world = set_up_world()
+    table = world.open_table  # round 2, deal 1 entered
+    base = live_server.url.rstrip("/")
+    console = ConsoleWatch()
+    page = _open(browser, console, "organiser", locale="en-GB")
+    _log_in(page, base)
+    page.goto(f"{base}{reverse('table_entry', args=[table.pk])}")
+    expect(page.locator("#entry-form h2")).to_have_text("Deal 2")
+    type_summary_side(page, "ns", SummarySide(300, clean=1))
+    type_summary_side(page, "ew", SummarySide(100, hand=30))
+    choose_closed(page, "N-S")
+    expect_live_totals(page, 600, 70)
+
+    held: list[Route] = []
+    checks: list[str] = []
+
+    def seen(request: Request) -> None:
+        if request.url.endswith(reverse("deal_check", args=[table.pk])):
+            checks.append(request.url)
+
+    def hold(route: Route) -> None:
+        held.append(route)  # answered below, once the check has had its chance
+
+    page.route(f"**{reverse('deal_save', args=[table.pk])}", hold)
+    page.on("request", seen)
+    page.get_by_role("button", name="Save deal 2").click()
+    page.wait_for_timeout(300)
+    assert len(held) == 1, "the save was sent"
+    # a key in a field while the save runs: its check would fire 400 ms later
+    hand = side_box(page, "ew").get_by_label("Points left in hand", exact=True)
+    hand.press("End")
+    hand.press("0")
+    page.wait_for_timeout(1_200)
+    assert checks == [], "no check is sent while the save runs"
+    held[0].continue_()
+    expect_saved(page, 2, 600, 70)
+    expect(page.locator("#entry-form h2")).to_have_text("Deal 3")
+    assert Deal.objects.filter(table=table).count() == 2
     page.context.close()
     assert console.problems == []

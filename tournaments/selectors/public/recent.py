@@ -23,9 +23,10 @@ from django.conf import settings
 LIMIT_BYTES = 32 * 1024 * 1024
 """Past this many bytes of pages the memory is emptied: it only ever holds the last second."""
 
-Tournament = tuple[str, str]
+TournamentSlugs = tuple[str, str]
+"""(club slug, tournament slug)."""
 _lock = threading.Lock()
-_pages: dict[Tournament, dict[str, tuple[float, tuple[Any, ...]]]] = {}
+_pages: dict[TournamentSlugs, dict[str, tuple[float, tuple[Any, ...]]]] = {}
 _held = [0]
 
 
