@@ -104,6 +104,7 @@ def main() -> None:
                 list(pool.map(poll_once, opened))
             cpu = CpuClock(server.pid, name)
             load_before = os.getloadavg()
+            print(f"  the rush starts (gunicorn {server.pid})", flush=True)
             timings = rush(tables, info, args.seconds, shape, phones + more, args.scale)
             spent, load_after = cpu.stop(), os.getloadavg()
             report(timings, args.timeline)

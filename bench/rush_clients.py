@@ -177,16 +177,29 @@ class Plan:
             self.at(phase + moment * period, action)
 
     def run(self, threads: int = 400) -> None:
+        """Send every action at its moment until none is left or running. The actions still
+        running are counted, not looked through: at 300 requests a second the list of every
+        one sent grows to tens of thousands, and going through it every 10 ms cost the load
+        generator more CPU than the requests it sent."""
+        running = 0
+        finished = threading.Semaphore(0)
+
+        def done(_future: object) -> None:
+            finished.release()
+
         with ThreadPoolExecutor(max_workers=threads) as pool:
-            futures = []
             while True:
                 with self.lock:
                     now = time.monotonic()
                     due = []
                     while self._plan and self._plan[0][0] <= now:
                         due.append(heapq.heappop(self._plan)[2])
-                futures += [pool.submit(action) for action in due]
-                if all(future.done() for future in futures):
+                for action in due:
+                    pool.submit(action).add_done_callback(done)
+                running += len(due)
+                while finished.acquire(blocking=False):
+                    running -= 1
+                if running == 0:
                     with self.lock:
                         if not self._plan:  # nothing left, and nothing running to plan more
                             break

@@ -173,3 +173,12 @@ def test_the_ranking_of_a_level_group_is_the_mini_league_again_until_nothing_cha
     # mini-league: 1 = 30, 2 = 18, 3 = 30, 4 = 23, 5 = 19 -> {1, 3}, 4, 5, 2;
     # then 1 and 3 alone: 10-10, still level -> a draw
     assert ranked == [(1, [1, 3]), (3, [4]), (4, [5]), (5, [2])]
+
+
+def test_a_field_mostly_level_on_nothing_ranks_by_the_meetings_within_it() -> None:
+    # a round's end: 400 pairs have nothing yet, two of them met (3 took 12 from 4, 4 took 8)
+    taken = {(3, 4): 12, (4, 3): 8}
+    pairs = list(range(1, 401))
+    ranked = rank_by(pairs, lambda pid: (0, 0), taken, order="head_to_head_first")
+    # the mini league among all 400: 3 took 12, 4 took 8, every other pair nothing
+    assert ranked == [(1, [3]), (2, [4]), (3, [p for p in pairs if p not in (3, 4)])]
