@@ -128,6 +128,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
         "connect_timeout", int(os.environ.get("DJANGO_DB_CONNECT_TIMEOUT", "5"))
     )
+    if os.environ.get("DJANGO_DB_PREPARED", "1") == "1":
+        # The parameters travel apart from the query (server-side binding), so a query a
+        # connection has run twice is prepared: PostgreSQL plans it once, not at every request
+        # (planning a link's seat with its joins took longer than running it: the national
+        # rush, docs/performance.md). Behind a pooler that hands one connection to several
+        # clients between transactions and knows nothing of prepared statements (pgbouncer
+        # before 1.21), set DJANGO_DB_PREPARED=0.
+        DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=2)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")

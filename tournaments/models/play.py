@@ -82,7 +82,10 @@ class Table(models.Model):
     """A table (tavolo) in a round. A bye ("tavolo zoppo") is a table with one pair.
 
     `version` grows with every saved change: the entry form carries it back so that two people
-    saving the same table never overwrite each other silently."""
+    saving the same table never overwrite each other silently. `results_version` grows only
+    with a change of its deals or result (not with a deal the players sent and nobody accepted
+    yet): a pair's evening page, which shows the deals that count, is rendered again when it
+    does."""
 
     Status = states.TableStatus
 
@@ -95,6 +98,11 @@ class Table(models.Model):
         verbose_name=_("status"), max_length=12, choices=Status.choices, default=Status.NOT_STARTED
     )
     version = models.PositiveIntegerField(verbose_name=_("version"), default=0)
+    results_version = models.PositiveIntegerField(
+        verbose_name=_("results version"),
+        default=0,
+        help_text=_("Grows with every change of the table's deals or result."),
+    )
     girone = models.ForeignKey(
         "tournaments.Girone", verbose_name=_("girone"), on_delete=models.SET_NULL, null=True,
         blank=True, related_name="tables",

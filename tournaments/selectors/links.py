@@ -6,16 +6,15 @@ of an individual tournament can hold one the same way) and follows it from table
 opens the entrant's seat in the latest round it is seated in, or nothing yet before its first.
 """
 
-import functools
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection
 from django.db.models import OuterRef, QuerySet
 
-from tournaments.models import Pair, Seat
+from tournaments.models import Club, Pair, Player, Round, Seat, Table, Tournament
 from tournaments.models.tournaments import LINK_ALPHABET, LINK_LENGTH
+from tournaments.selectors.compiled import CompiledRead, joined_columns, joined_rows
 from tournaments.selectors.evening import hidden_round_of, public_seating
 from tournaments.selectors.progress import closing_round
 
@@ -43,31 +42,54 @@ class LinkHolder:
 def holder_for_link(text: str) -> LinkHolder | None:
     """The entrant whose link this is, with its seat in the latest round it is seated in (its
     round, tournament, club, table and players read with it), or None for anything that is not
-    a live link of ours: one query (two for an entrant not seated yet)."""
+    a live link of ours: one query (two for an entrant not seated yet), compiled once a process
+    (`HOLDER`: every request of every phone starts here)."""
     token = link_token(text)
     if token is None:
         return None
-    seat = (
-        Seat.objects.select_related(
-            "round__tournament__club", "table", "pair__player_one", "pair__player_two"
-        )
-        .annotate(
+    rows = HOLDER.rows(token)
+    if rows:
+        *columns, closed_by, hidden_round = rows[0]
+        read = joined_rows(columns, HOLDER_JOINS)
+        seat, pair, round_ = read[""], read["pair"], read["round"]
+        assert isinstance(seat, Seat) and isinstance(pair, Pair) and isinstance(round_, Round)
+        seat.closed_by, seat.hidden_round = closed_by, hidden_round  # type: ignore[attr-defined]
+        pair.tournament = round_.tournament
+        return LinkHolder(pair, seat)
+    entrant = (
+        Pair.objects.select_related("tournament__club", "player_one", "player_two")
+        .filter(token=token)
+        .first()
+    )
+    return LinkHolder(entrant, None) if entrant is not None else None
+
+
+HOLDER_JOINS = (
+    ("", Seat),
+    ("round", Round),
+    ("round__tournament", Tournament),
+    ("round__tournament__club", Club),
+    ("table", Table),
+    ("pair", Pair),
+    ("pair__player_one", Player),
+    ("pair__player_two", Player),
+)
+"""What `holder_for_link` reads whole with the seat, as `select_related` would."""
+
+
+def _holder_query(token: str) -> "QuerySet[Seat, tuple[Any, ...]]":
+    return (
+        Seat.objects.annotate(
             closed_by=closing_round(),
             hidden_round=hidden_round_of(OuterRef("round__tournament_id")),
         )
         .filter(public_seating("round__"), pair__token=token)
         .order_by("-round__number")
-        .first()
+        .values_list(*joined_columns(HOLDER_JOINS), "closed_by", "hidden_round")[:1]
     )
-    if seat is not None:
-        seat.pair.tournament = seat.round.tournament
-        return LinkHolder(seat.pair, seat)
-    pair = (
-        Pair.objects.select_related("tournament__club", "player_one", "player_two")
-        .filter(token=token)
-        .first()
-    )
-    return LinkHolder(pair, None) if pair is not None else None
+
+
+HOLDER = CompiledRead(_holder_query)
 
 
 @dataclass(frozen=True)
@@ -76,28 +98,22 @@ class LinkState:
 
     seat_id: int
     tournament_id: int
-    table_version: int
+    table_results: int
+    """The table's `results_version`: its deals and result, not the deals only sent."""
     results_version: int
     language: str
     """The club's language, spoken to a reader who asked for none the site speaks."""
 
 
 def link_state(text: str) -> LinkState | None:
-    """The link's seat now, its table's version and its tournament's results version (one
-    query of four numbers), or None for anything that is not a seated link of ours. Every
-    phone asks it every few seconds: the query is compiled once a process (`_state_sql`)."""
+    """The link's seat now, its table's results version and its tournament's (one query of
+    four numbers), or None for anything that is not a seated link of ours. Every phone asks it
+    every few seconds: the query is compiled once a process (`STATE`)."""
     token = link_token(text)
     if token is None:
         return None
-    sql, params = _state_sql(connection.vendor)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [token if value == _ANY_TOKEN else value for value in params])
-        row = cursor.fetchone()
-    return LinkState(*row) if row is not None else None
-
-
-_ANY_TOKEN = "the link's token"
-"""Stands for the token in the compiled query: no token has spaces (TOKEN)."""
+    rows = STATE.rows(token)
+    return LinkState(*rows[0]) if rows else None
 
 
 def _state_query(token: str) -> "QuerySet[Seat, tuple[int, int, int, int, str]]":
@@ -107,21 +123,16 @@ def _state_query(token: str) -> "QuerySet[Seat, tuple[int, int, int, int, str]]"
         .values_list(
             "pk",
             "round__tournament_id",
-            "table__version",
+            "table__results_version",
             "round__tournament__results_version",
             "round__tournament__club__language",
         )[:1]
     )
 
 
-@functools.cache
-def _state_sql(vendor: str) -> tuple[str, tuple[Any, ...]]:
-    """`link_state`'s SQL and parameters, made by Django once for the database in use: its
-    four joins took Django longer to compile than the database to run (a third of the CPU of
-    the national rush's 1,000 phones went to compiling it, bench/round_end_rush.py)."""
-    sql, params = _state_query(_ANY_TOKEN).query.get_compiler(connection.alias).as_sql()
-    assert _ANY_TOKEN in params, "the token is a parameter of the query"
-    return sql, tuple(params)
+STATE = CompiledRead(_state_query)
+"""`link_state`'s query: its four joins took Django longer to compile than the database to
+run (a third of the CPU of the national rush's 1,000 phones went to compiling it)."""
 
 
 def link_language(text: str) -> str:

@@ -325,7 +325,8 @@ def _after_table_change(table: Table, result: TableResult | None = None) -> None
     else:
         _set_result(table, result)
     table.version += 1
-    table.save(update_fields=[*RESULT_FIELDS, "version"])
+    table.results_version += 1
+    table.save(update_fields=[*RESULT_FIELDS, "version", "results_version"])
     # Saves of one tournament meet here: the round's state, the standings, the Danese flags
     # and the results version are the tournament's. Taking its row first (the version's
     # UPDATE) makes them queue rather than deadlock over the Pair rows; everything before (the

@@ -9,7 +9,7 @@ from tournaments import services
 from tournaments.models import Club, Seat, Table
 from tournaments.models.tournaments import LINK_ALPHABET, LINK_LENGTH
 from tournaments.selectors import links
-from tournaments.selectors.links import LinkState, _state_query, _state_sql
+from tournaments.selectors.links import STATE, LinkState, _state_query
 from tournaments.tests.conftest import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -26,19 +26,19 @@ def test_the_compiled_read_answers_as_the_orm_query(club: Club) -> None:
     prepared = services.round_prepare(tournament=tournament, movement="random", seed=3)
     assert [links.link_state(p.token) for p in pairs] == [orm_state(p.token) for p in pairs]
     services.round_start(round=prepared.round)
-    _state_sql.cache_clear()
+    STATE.forget()
     with CaptureQueriesContext(connection) as captured:
         states = [links.link_state(p.token) for p in pairs]
     assert len(captured.captured_queries) == 6  # one query a link
-    assert _state_sql.cache_info().misses == 1  # compiled once for all six
+    assert STATE.compilations() == 1  # compiled once for all six
     assert states == [orm_state(p.token) for p in pairs]
     for pair, state in zip(pairs, states, strict=True):
         assert state is not None
         seat = Seat.objects.select_related("table", "round").get(pair=pair, round=prepared.round)
-        assert (state.seat_id, state.tournament_id, state.table_version) == (
+        assert (state.seat_id, state.tournament_id, state.table_results) == (
             seat.pk,
             tournament.pk,
-            seat.table.version,
+            seat.table.results_version,
         )
         tournament.refresh_from_db()
         assert (state.results_version, state.language) == (
@@ -47,11 +47,11 @@ def test_the_compiled_read_answers_as_the_orm_query(club: Club) -> None:
         )
     table = Table.objects.filter(round=prepared.round, is_bye=False).first()
     assert table is not None
-    Table.objects.filter(pk=table.pk).update(version=table.version + 7)
+    Table.objects.filter(pk=table.pk).update(results_version=table.results_version + 7)
     north_south = table.seats.first()
     assert north_south is not None
     state = links.link_state(north_south.pair.token.upper())  # typed in capitals: the same link
-    assert state is not None and state.table_version == table.version + 7
+    assert state is not None and state.table_results == table.results_version + 7
 
 
 def test_a_token_that_opens_nothing(club: Club) -> None:

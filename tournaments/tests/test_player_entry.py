@@ -200,8 +200,8 @@ def test_the_evening_poll_is_rendered_again_when_its_table_changes_or_after_the_
     club: Club, settings: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """500 phones poll their evening every 5 s: each poll is served as last rendered while the
-    pair's own table has not changed and the rest of the field changed less than
-    LINK_EVENING_PAUSE seconds ago."""
+    pair's own table's results have not changed (a deal only sent changes none) and the rest
+    of the field changed less than LINK_EVENING_PAUSE seconds ago."""
     from types import SimpleNamespace
 
     from tournaments.selectors import players as links
@@ -245,12 +245,12 @@ def test_the_evening_poll_is_rendered_again_when_its_table_changes_or_after_the_
     settings.LINK_EVENING_RENDERS = 8
     poll()
     assert len(rendered) == 3
-    write(Client(), table, "ns", 1, NS_WINS)  # its own table changed: at once
-    assert "Not started yet." in poll() and len(rendered) == 4
-    accept(Client(), table, "ew", DealProposal.objects.get(table=table))
-    assert "Not started yet." not in poll() and len(rendered) == 5
+    write(Client(), table, "ns", 1, NS_WINS)  # a deal only sent: the evening shows none yet
+    assert "Not started yet." in poll() and len(rendered) == 3
+    accept(Client(), table, "ew", DealProposal.objects.get(table=table))  # it counts: at once
+    assert "Not started yet." not in poll() and len(rendered) == 4
     assert "my evening" in text_of(phone.get(address).content.decode())  # the page: afresh
-    assert len(rendered) == 6
+    assert len(rendered) == 5
 
 
 # --- what a link may do, and what it may not ------------------------------------------------

@@ -83,7 +83,7 @@ def _evening_page(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
         return render(request, "tournaments/players/evening.html", context)
     # the part the phone polls: shared by the pair's phones, so without a CSRF token
     response = render(request, "tournaments/players/evening.html#evening", context)
-    made = (seat.table.version, tournament.results_version, time.time(), response.content)
+    made = (seat.table.results_version, tournament.results_version, time.time(), response.content)
     cache.set(_evening_key(seat.pk), made, EVENING_SECONDS)
     return response
 
@@ -133,14 +133,15 @@ def _evening_key(seat_id: int) -> str:
 
 
 def _evening_fresh(stored: tuple[Any, ...], state: links.LinkState) -> bool:
-    """A pair's evening as last rendered is shown again while its own table has not changed
-    and either nothing in the tournament has, or it is younger than LINK_EVENING_PAUSE
-    seconds, or the tournament's phones have had their share of new renderings this second:
-    the pair's deals are always its table's latest, its rank and the field's totals a little
-    late while results pour in, and 500 phones polling every five seconds in a round's last
-    minute never render more than LINK_EVENING_RENDERS a second between them."""
-    table_version, results_version, rendered_at, _body = stored
-    if table_version != state.table_version:
+    """A pair's evening as last rendered is shown again while its own table's results have not
+    changed (a deal only sent is not shown) and either nothing in the tournament has, or it is
+    younger than LINK_EVENING_PAUSE seconds, or the tournament's phones have had their share of
+    new renderings this second: the pair's deals are always its table's latest, its rank and
+    the field's totals a little late while results pour in, and 500 phones polling every five
+    seconds in a round's last minute never render more than LINK_EVENING_RENDERS a second
+    between them."""
+    table_results, results_version, rendered_at, _body = stored
+    if table_results != state.table_results:
         return False
     if results_version == state.results_version:
         return True

@@ -1,0 +1,132 @@
+"""Reads whose SQL Django makes once a process: the few that every phone asks for at every
+request, where compiling the query took Django longer than the database took to run it (the
+national rush, bench/round_end_rush.py: a third of the CPU of 1,000 phones' polls went to
+compiling one small query).
+
+`CompiledRead(build)` wraps a function that makes a `values_list` query from its arguments
+(tokens, ids). The first call, for each database and each kind of arguments, makes the query
+with stand-ins for the arguments, compiles it, and notes where each stand-in sits among its
+parameters; every call then runs that SQL with the real arguments and converts the columns as
+the ORM would (dates, JSON). The SQL text is the same at every call, so on PostgreSQL the
+connection prepares it after a couple of runs (settings: DJANGO_DB_PREPARED) and the database
+plans it once too.
+"""
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.db import connection
+from django.db.models import Model, QuerySet
+
+Argument = str | int
+Converters = tuple[tuple[int, tuple[Callable[..., Any], ...], Any], ...]
+
+
+def _stand_in(index: int, kind: type) -> Argument:
+    """A value no real argument has, standing for argument `index` while the query compiles."""
+    if kind is int:
+        return -987_654_321_000 - index
+    if kind is str:
+        return f"compiled read argument {index}"
+    raise TypeError(f"a compiled read takes texts and whole numbers, not {kind.__name__}")
+
+
+class CompiledRead:
+    """A `values_list` query made by `build(*arguments)`, compiled once a process (for each
+    database vendor and kinds of arguments) and run with new arguments at every call."""
+
+    def __init__(self, build: Callable[..., "QuerySet[Any, Any]"]) -> None:
+        self.build = build
+        self._compiled = functools.cache(self._compile)
+
+    def rows(self, *arguments: Argument) -> list[tuple[Any, ...]]:
+        """The query's rows for these arguments, converted as `build(*arguments)` gives them."""
+        sql, slots, converters = self._compiled(
+            connection.vendor, tuple(type(value) for value in arguments)
+        )
+        params = [arguments[slot] if slot >= 0 else value for slot, value in slots]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            found = cursor.fetchall()
+        if not converters:
+            return [tuple(row) for row in found]
+        return [_converted(row, converters) for row in found]
+
+    def compilations(self) -> int:
+        """How many times the query was compiled in this process (once per database and kinds
+        of arguments)."""
+        return self._compiled.cache_info().misses
+
+    def forget(self) -> None:
+        self._compiled.cache_clear()
+
+    def _compile(
+        self, vendor: str, kinds: tuple[type, ...]
+    ) -> tuple[str, tuple[tuple[int, Any], ...], Converters]:
+        stand_ins = [_stand_in(index, kind) for index, kind in enumerate(kinds)]
+        query = self.build(*stand_ins).query
+        compiler = query.get_compiler(connection=connection)
+        sql, params = compiler.as_sql()
+        slots = tuple(
+            (stand_ins.index(value), None) if _is_stand_in(value, stand_ins) else (-1, value)
+            for value in params
+        )
+        for index in range(len(stand_ins)):
+            if (index, None) not in slots:
+                raise ValueError(f"argument {index} is not a parameter of the compiled query")
+        columns = [selected[0] for selected in compiler.select[: compiler.col_count]]
+        converters = tuple(
+            (index, tuple(functions), expression)
+            for index, (functions, expression) in compiler.get_converters(columns).items()
+        )
+        return sql, slots, converters
+
+
+def _is_stand_in(value: Any, stand_ins: Sequence[Argument]) -> bool:
+    return isinstance(value, (str, int)) and not isinstance(value, bool) and value in stand_ins
+
+
+def _converted(row: Sequence[Any], converters: Converters) -> tuple[Any, ...]:
+    values = list(row)
+    for index, functions, expression in converters:
+        value = values[index]
+        for function in functions:
+            value = function(value, expression, connection)
+        values[index] = value
+    return tuple(values)
+
+
+Joins = Sequence[tuple[str, type[Model]]]
+"""The models a read takes whole, each at its path from the query's model ("" for the model
+itself, "round__tournament" for a seat's tournament), parents before their children."""
+
+
+def joined_columns(joins: Joins) -> list[str]:
+    """The `values_list` names that read every model of `joins` whole, in order."""
+    return [
+        f"{path}__{field.attname}" if path else field.attname
+        for path, model in joins
+        for field in model._meta.concrete_fields
+    ]
+
+
+def joined_rows(row: Sequence[Any], joins: Joins) -> dict[str, Model | None]:
+    """The models of one row of `joined_columns(joins)`, each tied to its parent as
+    `select_related` ties them (None for a nullable relation with nothing at its end)."""
+    found: dict[str, Model | None] = {}
+    start = 0
+    for path, model in joins:
+        fields = model._meta.concrete_fields
+        values = row[start : start + len(fields)]
+        start += len(fields)
+        instance = None
+        if values[fields.index(model._meta.pk)] is not None:
+            instance = model.from_db(connection.alias, [f.attname for f in fields], values)
+        found[path] = instance
+        if path:
+            parent_path, _, name = path.rpartition("__")
+            parent = found[parent_path]
+            if parent is not None:
+                setattr(parent, name, instance)
+    return found

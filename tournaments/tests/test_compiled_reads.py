@@ -1,0 +1,141 @@
+"""Reads compiled once a process (`selectors.compiled`): each answers as the ORM query it was
+made from, whatever the arguments, and a link's holder is the seat `select_related` would give,
+with its round, tournament, club, table, pair and players, on SQLite and on PostgreSQL."""
+
+import datetime
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.db.models import OuterRef
+from django.test.utils import CaptureQueriesContext
+
+from tournaments import services
+from tournaments.models import Club, Seat, Tournament
+from tournaments.selectors import links
+from tournaments.selectors.compiled import CompiledRead
+from tournaments.selectors.evening import hidden_round_of, public_seating
+from tournaments.selectors.progress import closing_round
+from tournaments.tests.conftest import make_tournament
+from tournaments.tests.test_services_evening import play_round
+
+pytestmark = pytest.mark.django_db
+
+
+def _tournaments(club_slug: str, variant: str) -> Any:
+    return (
+        Tournament.objects.filter(club__slug=club_slug, variant=variant)
+        .order_by("pk")
+        .values_list("pk", "name", "date", "created_at", "movement_plan", "club__name")
+    )
+
+
+TOURNAMENTS = CompiledRead(_tournaments)
+
+
+def test_a_compiled_read_answers_as_its_orm_query_with_dates_and_json(club: Club) -> None:
+    first = make_tournament(club, pairs=0, name="Martedì", variant="classico")
+    make_tournament(club, pairs=0, name="Giovedì", variant="reale")
+    make_tournament(club, pairs=0, name="Venerdì", variant="classico")
+    TOURNAMENTS.forget()
+    rows = TOURNAMENTS.rows(club.slug, "classico")
+    assert rows == list(_tournaments(club.slug, "classico"))
+    assert [row[1] for row in rows] == ["Martedì", "Venerdì"]
+    assert rows[0][2] == datetime.date(2026, 11, 17)  # a date, as the ORM converts it
+    assert isinstance(rows[0][3], datetime.datetime) and rows[0][3] == first.created_at
+    assert rows[0][4] == first.movement_plan  # JSON, read back as the ORM reads it
+    assert TOURNAMENTS.rows(club.slug, "reale") == list(_tournaments(club.slug, "reale"))
+    assert TOURNAMENTS.rows("no-such-club", "classico") == []
+    assert TOURNAMENTS.compilations() == 1  # one compilation for every call
+
+
+def test_an_argument_that_is_not_a_parameter_of_the_query_is_refused() -> None:
+    ignores_its_argument = CompiledRead(lambda slug: Tournament.objects.values_list("pk"))
+    with pytest.raises(ValueError, match="argument 0 is not a parameter"):
+        ignores_its_argument.rows("club")
+    with pytest.raises(TypeError, match="not float"):
+        TOURNAMENTS.rows("club", 1.5)  # type: ignore[arg-type]
+
+
+def orm_holder(token: str) -> Seat | None:
+    return (
+        Seat.objects.select_related(
+            "round__tournament__club", "table", "pair__player_one", "pair__player_two"
+        )
+        .annotate(
+            closed_by=closing_round(),
+            hidden_round=hidden_round_of(OuterRef("round__tournament_id")),
+        )
+        .filter(public_seating("round__"), pair__token=token)
+        .order_by("-round__number")
+        .first()
+    )
+
+
+def fields(instance: Any) -> dict[str, Any]:
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
+
+
+def assert_same_holder(token: str) -> None:
+    expected = orm_holder(token)
+    holder = links.holder_for_link(token)
+    assert holder is not None and expected is not None and holder.seat is not None
+    seat = holder.seat
+    assert fields(seat) == fields(expected)
+    for path in ("round", "round.tournament", "round.tournament.club", "table", "pair"):
+        mine, theirs = seat, expected
+        for name in path.split("."):
+            mine, theirs = getattr(mine, name), getattr(theirs, name)
+        assert fields(mine) == fields(theirs), path
+    for name in ("player_one", "player_two"):
+        mine, theirs = getattr(seat.pair, name), getattr(expected.pair, name)
+        assert (mine and fields(mine)) == (theirs and fields(theirs)), name
+    assert (seat.closed_by, seat.hidden_round) == (  # type: ignore[attr-defined]
+        expected.closed_by,  # type: ignore[attr-defined]
+        expected.hidden_round,  # type: ignore[attr-defined]
+    )
+    assert holder.entrant is seat.pair and seat.pair.tournament is seat.round.tournament
+
+
+def test_a_links_holder_is_the_seat_select_related_reads_in_one_query(
+    club: Club, organiser: User
+) -> None:
+    tournament = make_tournament(club, pairs=5, published=True)  # a bye table too
+    pairs = list(tournament.pairs.order_by("number"))
+    assert links.holder_for_link(pairs[0].token) == links.LinkHolder(pairs[0], None)
+    first = services.round_prepare(tournament=tournament, movement="random", seed=4).round
+    services.round_start(round=first)
+    for pair in pairs:
+        assert_same_holder(pair.token)
+    play_round(first, organiser)
+    services.round_prepare(tournament=tournament, movement="random", seed=5)
+    for pair in pairs:
+        assert_same_holder(pair.token)  # round 1 closed by nothing yet, round 2 seated
+    links.HOLDER.forget()
+    with CaptureQueriesContext(connection) as captured:
+        holder = links.holder_for_link(pairs[2].token.upper())  # typed in capitals: the same
+    assert len(captured.captured_queries) == 1
+    assert holder is not None and holder.seat is not None
+    assert holder.seat.round.number == 2 and holder.seat.round.tournament.club == club
+    assert holder.seat.pair.player_two is not None
+    assert holder.seat.pair.player_two.last_name == pairs[2].player_two.last_name  # type: ignore[union-attr]
+    assert links.holder_for_link("a" * 26) is None and links.holder_for_link("nope") is None
+
+
+def test_an_individual_players_holder_has_no_second_player(club: Club) -> None:
+    tournament = services.tournament_create(
+        club=club, name="Singolo", date=datetime.date(2026, 11, 19), variant="classico",
+        entrants="players", rounds=2, published=True,
+    )  # fmt: skip
+    services.pairs_add(
+        tournament=tournament, text="\n".join(f"Nome{n} Cognome{n}" for n in range(1, 9))
+    )
+    services.round_start(
+        round=services.round_prepare(tournament=tournament, movement="random", seed=1).round
+    )
+    for player in tournament.pairs.all():
+        assert_same_holder(player.token)
+        holder = links.holder_for_link(player.token)
+        assert holder is not None and holder.seat is not None
+        assert holder.seat.pair.player_two is None and holder.seat.position != ""
