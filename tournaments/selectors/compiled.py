@@ -23,12 +23,14 @@ Argument = str | int
 Converters = tuple[tuple[int, tuple[Callable[..., Any], ...], Any], ...]
 
 
-def _stand_in(index: int, kind: type) -> Argument:
-    """A value no real argument has, standing for argument `index` while the query compiles."""
+def _stand_in(index: int, kind: type, take: int) -> Argument:
+    """A value standing for argument `index` while the query compiles (`take` 0 or 1: it
+    compiles twice, and only a parameter that follows the stand-in both times is the argument).
+    Whole numbers stay within a small integer field's range, whose lookups Django checks."""
     if kind is int:
-        return -987_654_321_000 - index
+        return 30_011 + 100 * take + index
     if kind is str:
-        return f"compiled read argument {index}"
+        return f"compiled read argument {index}, take {take}"
     raise TypeError(f"a compiled read takes texts and whole numbers, not {kind.__name__}")
 
 
@@ -45,7 +47,7 @@ class CompiledRead:
         sql, slots, converters = self._compiled(
             connection.vendor, tuple(type(value) for value in arguments)
         )
-        params = [arguments[slot] if slot >= 0 else value for slot, value in slots]
+        params = [kind(arguments[slot]) if slot >= 0 else kind for slot, kind in slots]
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             found = cursor.fetchall()
@@ -64,17 +66,22 @@ class CompiledRead:
     def _compile(
         self, vendor: str, kinds: tuple[type, ...]
     ) -> tuple[str, tuple[tuple[int, Any], ...], Converters]:
-        stand_ins = [_stand_in(index, kind) for index, kind in enumerate(kinds)]
-        query = self.build(*stand_ins).query
-        compiler = query.get_compiler(connection=connection)
-        sql, params = compiler.as_sql()
+        takes = [
+            [_stand_in(index, kind, take) for index, kind in enumerate(kinds)] for take in (0, 1)
+        ]
+        compiled = [
+            self.build(*stand_ins).query.get_compiler(connection=connection) for stand_ins in takes
+        ]
+        (sql, params), (other_sql, other_params) = (each.as_sql() for each in compiled)
+        if sql != other_sql or len(params) != len(other_params):
+            raise ValueError("the compiled query's SQL changes with its arguments")
         slots = tuple(
-            (stand_ins.index(value), None) if _is_stand_in(value, stand_ins) else (-1, value)
-            for value in params
+            _slot(first, second, takes) for first, second in zip(params, other_params, strict=True)
         )
-        for index in range(len(stand_ins)):
-            if (index, None) not in slots:
+        for index in range(len(kinds)):
+            if index not in (slot for slot, _kind in slots):
                 raise ValueError(f"argument {index} is not a parameter of the compiled query")
+        compiler = compiled[0]
         columns = [selected[0] for selected in compiler.select[: compiler.col_count]]
         converters = tuple(
             (index, tuple(functions), expression)
@@ -83,8 +90,22 @@ class CompiledRead:
         return sql, slots, converters
 
 
-def _is_stand_in(value: Any, stand_ins: Sequence[Argument]) -> bool:
-    return isinstance(value, (str, int)) and not isinstance(value, bool) and value in stand_ins
+def _slot(first: Any, second: Any, takes: list[list[Argument]]) -> tuple[int, Any]:
+    """(the argument's index, the type its value is passed as) for a parameter that is an
+    argument (on PostgreSQL a whole number is passed typed, `Int2(7)`, and so it stays), else
+    (-1, its value)."""
+    for index, (one, other) in enumerate(zip(*takes, strict=True)):
+        if _same(first, one) and _same(second, other):
+            return index, type(first)
+    if isinstance(first, (str, int)) and first != second:  # an argument, changed: "%text%"
+        raise ValueError("a parameter of the compiled query changes with its arguments")
+    return -1, first  # a constant of the query (a value wrapped for the database: JSON)
+
+
+def _same(value: Any, stand_in: Argument) -> bool:
+    if isinstance(stand_in, str):
+        return isinstance(value, str) and value == stand_in
+    return isinstance(value, int) and not isinstance(value, bool) and value == stand_in
 
 
 def _converted(row: Sequence[Any], converters: Converters) -> tuple[Any, ...]:

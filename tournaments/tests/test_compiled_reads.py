@@ -12,7 +12,7 @@ from django.db.models import OuterRef
 from django.test.utils import CaptureQueriesContext
 
 from tournaments import services
-from tournaments.models import Club, Seat, Tournament
+from tournaments.models import Club, Pair, Seat, Tournament
 from tournaments.selectors import links
 from tournaments.selectors.compiled import CompiledRead
 from tournaments.selectors.evening import hidden_round_of, public_seating
@@ -48,6 +48,25 @@ def test_a_compiled_read_answers_as_its_orm_query_with_dates_and_json(club: Club
     assert TOURNAMENTS.rows(club.slug, "reale") == list(_tournaments(club.slug, "reale"))
     assert TOURNAMENTS.rows("no-such-club", "classico") == []
     assert TOURNAMENTS.compilations() == 1  # one compilation for every call
+
+
+PAIR_NUMBER = CompiledRead(
+    lambda tournament_id, number: Pair.objects.filter(
+        tournament_id=tournament_id, number=number
+    ).values_list("pk", "number", "player_one__last_name")
+)
+
+
+def test_whole_numbers_are_passed_as_the_orm_passes_them_a_small_integer_too(club: Club) -> None:
+    tournament = make_tournament(club, pairs=3)
+    for number in (1, 3, 4):  # a pair's number is a small integer field
+        expected = list(
+            Pair.objects.filter(tournament_id=tournament.pk, number=number).values_list(
+                "pk", "number", "player_one__last_name"
+            )
+        )
+        assert PAIR_NUMBER.rows(tournament.pk, number) == expected
+    assert PAIR_NUMBER.rows(tournament.pk, 2)[0][2] == "Surname2a"
 
 
 def test_an_argument_that_is_not_a_parameter_of_the_query_is_refused() -> None:
@@ -139,3 +158,20 @@ def test_an_individual_players_holder_has_no_second_player(club: Club) -> None:
         holder = links.holder_for_link(player.token)
         assert holder is not None and holder.seat is not None
         assert holder.seat.pair.player_two is None and holder.seat.position != ""
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL prepares statements")
+def test_postgresql_plans_a_phones_poll_once_a_connection(club: Club) -> None:
+    tournament = make_tournament(club, pairs=4, published=True)
+    services.round_prepare(tournament=tournament, movement="random", seed=1)
+    token = tournament.pairs.get(number=1).token
+    for _ in range(3):
+        assert links.link_state(token) is not None
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT generic_plans + custom_plans FROM pg_prepared_statements"
+            " WHERE statement LIKE %s",
+            ['%"results_version"%"language"%'],
+        )
+        runs = [row[0] for row in cursor.fetchall()]
+    assert len(runs) == 1 and runs[0] >= 1  # prepared at its second run, then run as prepared

@@ -64,7 +64,7 @@ PAGES: dict[str, tuple[bool, Address, int]] = {
     ),
     "table page": (True, lambda f: f"/organise/tables/{f.table.pk}/", 10),
     "players' table page": (False, lambda f: f"/p/{f.pair.token}/", 7),
-    "my evening": (False, lambda f: f"/p/{f.pair.token}/evening/", 9),
+    "my evening": (False, lambda f: f"/p/{f.pair.token}/evening/", 6),
     "print seating": (True, lambda f: f"/organise/rounds/{f.last_round.pk}/print/seating/", 8),
     "print score sheets": (
         True, lambda f: f"/organise/rounds/{f.last_round.pk}/print/score-sheets/", 7,

@@ -12,33 +12,29 @@ size, and caches plain frozen dataclasses (no model instances).
 """
 
 from collections import defaultdict
-from dataclasses import replace
 from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Subquery
 
-from tournaments.models import Club, DealSide, Pair, Seat, Tournament, TournamentEvent
+from tournaments.models import Club, Seat, Tournament
 from tournaments.rules import decisions as rules_decisions
 from tournaments.rules.names import sort_key
-from tournaments.rules.shapes import POSITIONS
-from tournaments.rules.sides import SideScore
 from tournaments.rules.standings import STANDING_FIELDS, Penalty
 from tournaments.selectors import decisions, organiser, results
 from tournaments.selectors.evening import public_seating, rounds_now
-from tournaments.selectors.pairs import player_spells, players_then, show_seat_line_ups
+from tournaments.selectors.pairs import players_then
 from tournaments.selectors.public.cache import CACHE_SECONDS, cache_key, cached
+from tournaments.selectors.public.history import load_history
 from tournaments.selectors.public.models import (
     EW,
     NS,
     Board,
-    DealLine,
     PairHistory,
     PairPage,
     PairRef,
     PlayerPlace,
     Progress,
-    RoundLine,
     SeatedTable,
     Seating,
     StandingRow,
@@ -74,7 +70,7 @@ def pair_page(tournament: Tournament, number: int) -> PairPage | None:
     missing: dict[str, Any] = {}
     history = found.get(history_key)
     if history is None:
-        history = _load_history(tournament, number)
+        history = load_history(tournament, number)
         if history is None:
             return None
         missing[history_key] = history
@@ -89,7 +85,7 @@ def pair_page(tournament: Tournament, number: int) -> PairPage | None:
 def pair_history(tournament: Tournament, number: int) -> PairHistory | None:
     """A pair's stored totals and its rounds (its evening, without the field's ranking after
     every round): one cache read; three queries when it is cold."""
-    return cached(tournament, f"pair:{number}", lambda: _load_history(tournament, number))
+    return cached(tournament, f"pair:{number}", lambda: load_history(tournament, number))
 
 
 def player_places(seating: Seating | None) -> list[PlayerPlace]:
@@ -117,15 +113,6 @@ def player_places(seating: Seating | None) -> list[PlayerPlace]:
     ]
     places.sort(key=lambda p: (*sort_key(p.last_name, p.first_name), p.pair.number))
     return places
-
-
-def _pair_ref(pair: Pair) -> PairRef:
-    players = [pair.player_one] + ([pair.player_two] if pair.player_two_id else [])
-    return PairRef(
-        number=pair.number,
-        names=pair.names,
-        players=tuple((p.first_name, p.last_name) for p in players if p is not None),
-    )
 
 
 def _load_board(tournament: Tournament) -> Board:
@@ -163,8 +150,8 @@ _PLAYERS = (
 
 
 def _pair_ref_of(row: dict[str, Any], prefix: str = "") -> PairRef:
-    """A pair's reference from its values (`_PLAYERS` under `prefix`), as `_pair_ref` makes it
-    from a Pair row."""
+    """A pair's reference from its values (`_PLAYERS` under `prefix`), as `history.pair_ref`
+    makes it from a Pair row."""
     players = [(row[f"{prefix}player_one__first_name"], row[f"{prefix}player_one__last_name"])]
     if row[f"{prefix}player_two_id"] is not None:
         players.append(
@@ -243,104 +230,6 @@ def _load_seating(tournament: Tournament, number: int | None = None) -> Seating 
         movement=round_["round__movement"],
         tables=tuple(tables),
     )
-
-
-def _load_history(tournament: Tournament, number: int) -> PairHistory | None:
-    """The pair, every seat at its tables (its own and its opponents', each naming who played
-    that round) and the deals there: three queries, four in an individual tournament."""
-    pair = tournament.pairs.select_related("player_one", "player_two").filter(number=number).first()
-    if pair is None:
-        return None
-    seats = list(
-        Seat.objects.filter(public_seating("round__"), table__seats__pair=pair).select_related(
-            "round", "table__girone", "pair__player_one", "pair__player_two"
-        )
-    )
-    show_seat_line_ups(seats, tournament)  # a substitute's round names the substitute
-    at_table: dict[int, dict[str, Seat]] = defaultdict(dict)
-    for seat in seats:
-        at_table[seat.table_id][seat.position or seat.direction] = seat
-    sides: dict[int, dict[int, dict[str, DealSide]]] = defaultdict(lambda: defaultdict(dict))
-    for side in DealSide.objects.filter(deal__table__seats__pair=pair).select_related("deal"):
-        sides[side.deal.table_id][side.deal.number][side.direction] = side
-    left = _left_byes(tournament)
-    rounds = []
-    for table_id, places in at_table.items():
-        own = next(seat for seat in places.values() if seat.pair_id == pair.pk)
-        other = next((seat for seat in places.values() if seat.direction != own.direction), None)
-        line = _round_line(own, other, sides.get(table_id, {}))
-        if own.position:  # an individual table: the partner and both opponents, by seat
-            seated = [places[p] for p in POSITIONS if p in places and p != own.position]
-            line = replace(
-                line,
-                position=own.position,
-                partner=next(
-                    (_pair_ref(s.pair) for s in seated if s.direction == own.direction), None
-                ),
-                opponents=tuple(_pair_ref(s.pair) for s in seated if s.direction != own.direction),
-            )
-        if line.is_bye:
-            line = replace(line, left_by=left.get((line.round_number, line.table_number)))
-        rounds.append(line)
-    rounds.sort(key=lambda line: line.round_number)
-    return PairHistory(
-        pair=_pair_ref(pair),
-        rounds=tuple(rounds),
-        **{name: getattr(pair, name) for name in STANDING_FIELDS},
-        withdrawn_from=pair.withdrawn_from,
-        joined_from=pair.joined_from,
-        spells=tuple((spell.name, spell.first, spell.last) for spell in player_spells(pair)),
-        decision_marks=tuple(decisions.marks_by_pair(tournament, deal_marks=True).get(pair.pk, ())),
-    )
-
-
-def _left_byes(tournament: Tournament) -> dict[tuple[int, int], int]:
-    """The tables a withdrawal left to the opponents as a bye (round, table): the number of the
-    pair that withdrew (one query)."""
-    events = TournamentEvent.objects.filter(
-        tournament=tournament, kind=TournamentEvent.Kind.PAIR_WITHDRAWN, details__seated="bye"
-    ).values_list("round_number", "table_number", "before")
-    return {
-        (round_number, table_number): int(before["pair"])
-        for round_number, table_number, before in events
-        if round_number is not None and table_number is not None and before
-    }
-
-
-def _round_line(own: Seat, other: Seat | None, deals: dict[int, dict[str, DealSide]]) -> RoundLine:
-    table, mine = own.table, own.direction
-    theirs = EW if mine == NS else NS
-    by_direction = {NS: (table.ns_mp, table.ns_vp), EW: (table.ew_mp, table.ew_vp)}
-    winner = ""
-    if table.winner:
-        winner = "us" if table.winner == mine else "them"
-    return RoundLine(
-        round_number=own.round.number,
-        round_status=own.round.status,
-        table_number=table.number,
-        is_bye=table.is_bye,
-        direction=mine,
-        opponent=_pair_ref(other.pair) if other else None,
-        table_status=table.status,
-        mp=by_direction[mine][0],
-        opponent_mp=by_direction[theirs][0],
-        vp=by_direction[mine][1],
-        opponent_vp=by_direction[theirs][1],
-        winner=winner,
-        girone=table.girone.name if table.girone else "",
-        deals=tuple(
-            DealLine(
-                number=number,
-                ours=_side_score(sides.get(mine)),
-                theirs=_side_score(sides.get(theirs)),
-            )
-            for number, sides in sorted(deals.items())
-        ),
-    )
-
-
-def _side_score(side: DealSide | None) -> SideScore | None:
-    return None if side is None else SideScore.of(side)
 
 
 def _load_progress(tournament: Tournament) -> Progress:
