@@ -2,18 +2,25 @@
 override them). Tuned with bench/load_and_faults.py and bench/round_end_rush.py
 (docs/reliability.md, docs/performance.md).
 
-Threaded workers, each taking a connection only when one of its threads is free
-(`worker_connections = threads`) and closing it after the answer (`keepalive = 0`; the proxy in
-front keeps the browsers' connections open): a request waits in the one queue the workers
-share and goes to the first free thread, never behind a long save in a busy worker. Public pages
-come mostly from the cache, whose round trips release the GIL, so a few threads a process keep
-both cores busy."""
+Workers of one thread each, six a CPU (at most 24), each taking a connection only when its
+thread is free (`worker_connections = threads`) and closing it after the answer (`keepalive =
+0`; the proxy in front keeps the browsers' connections open): a request waits in the one queue
+the workers share and goes to the first free worker, never behind a long save in a busy one.
+One thread a process, because two threads of one process take turns at Python's lock: in a
+national round's last minute a save holding the tournament's row waited for a page rendering in
+its own process, and every save behind it waited too (two threads in four processes: save p95
+308–688 ms, read p95 71–465 ms; one thread in twelve: 195–291 ms and 26–30 ms, the same
+machine, docs/performance.md). Six a CPU, because a worker waiting on the database or the cache
+spends no CPU: the extra ones keep the CPUs busy meanwhile. Each costs its memory (about 95 MB)
+and a database connection."""
 
 import os
 
+CPUS = os.cpu_count() or 1
+
 worker_class = "gthread"
-workers = int(os.environ.get("GUNICORN_WORKERS", "4"))
-threads = int(os.environ.get("GUNICORN_THREADS", "2"))
+workers = int(os.environ.get("GUNICORN_WORKERS", str(min(6 * CPUS, 24))))
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 worker_connections = threads
 keepalive = 0
 timeout = 30

@@ -2,6 +2,7 @@
 tables, ranked by the tournament's format; the rounds' states; the Danese flags."""
 
 from functools import partial
+from operator import attrgetter
 
 from django.db import connection
 
@@ -18,16 +19,16 @@ def standings_recompute(*, tournament: Tournament) -> None:
     Only the pairs whose numbers changed are written: a finished table moves two pairs and
     the ranks between them, and rewriting a whole field of 200 pairs on every save is slow."""
     stored = {
-        row[0]: list(row[1:])
+        row[0]: row[1:]
         for row in tournament.pairs.order_by("number").values_list("pk", *STANDING_FIELDS)
     }
     records = tournament.play_format.rank(
         list(stored), results.outcomes(tournament), decisions.penalties_of(tournament)
     )
+    standing = attrgetter(*STANDING_FIELDS)  # several fields: a tuple, as the rows are
     changed = []
     for pk, values in stored.items():
-        record = records[pk]
-        now = [getattr(record, name) for name in STANDING_FIELDS]
+        now = standing(records[pk])
         if now != values:
             changed.append([*now, pk])
     if changed:
