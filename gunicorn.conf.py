@@ -16,7 +16,9 @@ and a database connection."""
 
 import os
 
-CPUS = os.cpu_count() or 1
+CPUS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+"""The CPUs this process may run on (a container's cpuset; a CPU quota is not seen: set
+GUNICORN_WORKERS there)."""
 
 worker_class = "gthread"
 workers = int(os.environ.get("GUNICORN_WORKERS", str(min(6 * CPUS, 24))))

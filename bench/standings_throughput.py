@@ -4,8 +4,9 @@
                                                    [--also-without-memory]
 
 A fresh PostgreSQL database; a published classico tournament of 200 pairs and 8 rounds played
-through the real services (every number from the scoring engine); gunicorn with 4 workers,
-production settings, Redis as the shared cache (REDIS_URL, default redis://127.0.0.1:6379/4).
+through the real services (every number from the scoring engine); gunicorn as gunicorn.conf.py
+sets it (`--workers N` overrides it), production settings, Redis as the shared cache
+(REDIS_URL, default redis://127.0.0.1:6379/4).
 Then wrk (2 threads, 16 connections, sending Accept-Encoding: gzip as every browser does)
 against the public standings page and, in the same run, against /ping/ (a trivial Django view
 through the same middleware), interleaved three times; the mean requests per second of each.
@@ -51,7 +52,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--seconds", type=int, default=10)
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=0, help="gunicorn workers (0: its conf)")
     parser.add_argument("--also-without-memory", action="store_true")
     args = parser.parse_args()
     redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/4")
@@ -87,7 +88,8 @@ def main() -> None:
         mean = {name: sum(values) / len(values) for name, values in rates.items()}
         print(
             f"standings {mean['standings']:.0f}/s, trivial {mean['trivial']:.0f}/s "
-            f"({args.workers} gunicorn workers, cache {'Redis' if redis_url else 'database'})"
+            f"({args.workers or 'gunicorn.conf.py'} workers, "
+            f"cache {'Redis' if redis_url else 'database'})"
         )
         if "no memory" in mean:
             print(
