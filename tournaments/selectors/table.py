@@ -6,13 +6,25 @@ from dataclasses import dataclass, field
 from django.db.models import prefetch_related_objects
 
 from scoring import InvalidMatch, RuleSet
-from tournaments.models import Deal, Decision, Pair, ResultChange, Table, Tournament
+from tournaments.models import (
+    Club,
+    Deal,
+    Decision,
+    Pair,
+    Player,
+    ResultChange,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
 from tournaments.rules.decisions import RESULT_KINDS, decided_table_text, decision_refusal
 from tournaments.rules.entry import entry_refusal, removal_refusal, running_before
 from tournaments.rules.formats import PlayFormat
 from tournaments.rules.progress import finished_refusal
 from tournaments.rules.table_results import TableResult
 from tournaments.selectors.access import User, for_organiser
+from tournaments.selectors.compiled import CompiledRead, joined_columns, joined_rows
 from tournaments.selectors.decisions import Mark, deciding_kind, marks_at
 from tournaments.selectors.organiser import seats_prefetch, table_changes, table_deals
 from tournaments.selectors.pairs import show_round_line_ups
@@ -93,13 +105,56 @@ def table_page(user: User, table_id: int) -> TablePage:
 
 def read_table_page(table_id: int, *, organiser: bool = True) -> TablePage:
     """A table read for its page, whoever asks (the organiser's page, or a pair's link)."""
-    return page_of(
-        Table.objects.select_related("round__tournament__club")
-        .prefetch_related(seats_prefetch())
+    return page_of(_table_with_seats(table_id), organiser=organiser)
+
+
+TABLE_JOINS = (
+    ("", Table),
+    ("round", Round),
+    ("round__tournament", Tournament),
+    ("round__tournament__club", Club),
+)
+SEAT_JOINS = (
+    ("", Seat),
+    ("pair", Pair),
+    ("pair__player_one", Player),
+    ("pair__player_two", Player),
+)
+TABLE = CompiledRead(
+    lambda table_id: (
+        Table.objects.filter(pk=table_id)
         .annotate(closed_by=closing_round(), decided=deciding_kind())
-        .get(pk=table_id),
-        organiser=organiser,
+        .values_list(*joined_columns(TABLE_JOINS), "closed_by", "decided")
     )
+)
+SEATS = CompiledRead(
+    lambda table_id: Seat.objects.filter(table_id=table_id).values_list(*joined_columns(SEAT_JOINS))
+)
+
+
+def _table_with_seats(table_id: int) -> Table:
+    """The table with its round, tournament and club, whether a later round closed it and which
+    decision sets its result, and its seats with their pairs and players, as `select_related`
+    and `prefetch_related` read them: two queries, compiled once a process (every write, accept
+    and status answer of a phone at the table reads it)."""
+    found = TABLE.rows(table_id)
+    if not found:
+        raise Table.DoesNotExist("Table matching query does not exist.")
+    *columns, closed_by, decided = found[0]
+    table = joined_rows(columns, TABLE_JOINS)[""]
+    assert isinstance(table, Table)
+    table.closed_by, table.decided = closed_by, decided  # type: ignore[attr-defined]
+    seats = []
+    for row in SEATS.rows(table_id):
+        seat = joined_rows(row, SEAT_JOINS)[""]
+        assert isinstance(seat, Seat)
+        seat.table = table
+        seats.append(seat)
+    prefetched = table.seats.all()  # as prefetch_related leaves it: read, never queried again
+    prefetched._result_cache = seats
+    prefetched._prefetch_done = True
+    table._prefetched_objects_cache = {"seats": prefetched}  # type: ignore[attr-defined]
+    return table
 
 
 def page_of(table: Table, *, organiser: bool = True) -> TablePage:
