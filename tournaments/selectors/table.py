@@ -152,7 +152,7 @@ def _table_with_seats(table_id: int) -> Table:
         seats.append(seat)
     prefetched = table.seats.all()  # as prefetch_related leaves it: read, never queried again
     prefetched._result_cache = seats
-    prefetched._prefetch_done = True
+    prefetched._prefetch_done = True  # type: ignore[attr-defined]
     table._prefetched_objects_cache = {"seats": prefetched}  # type: ignore[attr-defined]
     return table
 
