@@ -14,12 +14,13 @@ plans it once too.
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import connection
 from django.db.models import Model, QuerySet
 
 Argument = str | int
+M = TypeVar("M", bound=Model)
 Converters = tuple[tuple[int, tuple[Callable[..., Any], ...], Any], ...]
 
 
@@ -132,22 +133,26 @@ def joined_columns(joins: Joins) -> list[str]:
     ]
 
 
-def joined_rows(row: Sequence[Any], joins: Joins) -> dict[str, Model | None]:
-    """The models of one row of `joined_columns(joins)`, each tied to its parent as
-    `select_related` ties them (None for a nullable relation with nothing at its end)."""
+def joined(row: Sequence[Any], joins: Joins, model: type[M]) -> M:
+    """The model at the root of one row of `joined_columns(joins)` (a `model`), every model of
+    `joins` tied to its parent as `select_related` ties them (None for a nullable relation with
+    nothing at its end)."""
     found: dict[str, Model | None] = {}
     start = 0
-    for path, model in joins:
-        fields = model._meta.concrete_fields
+    for path, each in joins:
+        fields = each._meta.concrete_fields
         values = row[start : start + len(fields)]
         start += len(fields)
         instance = None
-        if values[fields.index(model._meta.pk)] is not None:
-            instance = model.from_db(connection.alias, [f.attname for f in fields], values)
+        if values[fields.index(each._meta.pk)] is not None:
+            instance = each.from_db(connection.alias, [f.attname for f in fields], values)
         found[path] = instance
         if path:
             parent_path, _, name = path.rpartition("__")
             parent = found[parent_path]
             if parent is not None:
                 setattr(parent, name, instance)
-    return found
+    root = found[""]
+    if not isinstance(root, model):
+        raise TypeError(f"the row's first model is not a {model.__name__}")
+    return root

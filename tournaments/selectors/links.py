@@ -14,7 +14,7 @@ from django.db.models import OuterRef, QuerySet
 
 from tournaments.models import Club, Pair, Player, Round, Seat, Table, Tournament
 from tournaments.models.tournaments import LINK_ALPHABET, LINK_LENGTH
-from tournaments.selectors.compiled import CompiledRead, joined_columns, joined_rows
+from tournaments.selectors.compiled import CompiledRead, joined, joined_columns
 from tournaments.selectors.evening import hidden_round_of, public_seating
 from tournaments.selectors.progress import closing_round
 
@@ -50,12 +50,10 @@ def holder_for_link(text: str) -> LinkHolder | None:
     rows = HOLDER.rows(token)
     if rows:
         *columns, closed_by, hidden_round = rows[0]
-        read = joined_rows(columns, HOLDER_JOINS)
-        seat, pair, round_ = read[""], read["pair"], read["round"]
-        assert isinstance(seat, Seat) and isinstance(pair, Pair) and isinstance(round_, Round)
+        seat = joined(columns, HOLDER_JOINS, Seat)
         seat.closed_by, seat.hidden_round = closed_by, hidden_round  # type: ignore[attr-defined]
-        pair.tournament = round_.tournament
-        return LinkHolder(pair, seat)
+        seat.pair.tournament = seat.round.tournament
+        return LinkHolder(seat.pair, seat)
     entrant = (
         Pair.objects.select_related("tournament__club", "player_one", "player_two")
         .filter(token=token)

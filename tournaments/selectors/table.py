@@ -24,7 +24,7 @@ from tournaments.rules.formats import PlayFormat
 from tournaments.rules.progress import finished_refusal
 from tournaments.rules.table_results import TableResult
 from tournaments.selectors.access import User, for_organiser
-from tournaments.selectors.compiled import CompiledRead, joined_columns, joined_rows
+from tournaments.selectors.compiled import CompiledRead, joined, joined_columns
 from tournaments.selectors.decisions import Mark, deciding_kind, marks_at
 from tournaments.selectors.organiser import seats_prefetch, table_changes, table_deals
 from tournaments.selectors.pairs import show_round_line_ups
@@ -141,13 +141,11 @@ def _table_with_seats(table_id: int) -> Table:
     if not found:
         raise Table.DoesNotExist("Table matching query does not exist.")
     *columns, closed_by, decided = found[0]
-    table = joined_rows(columns, TABLE_JOINS)[""]
-    assert isinstance(table, Table)
+    table = joined(columns, TABLE_JOINS, Table)
     table.closed_by, table.decided = closed_by, decided  # type: ignore[attr-defined]
     seats = []
     for row in SEATS.rows(table_id):
-        seat = joined_rows(row, SEAT_JOINS)[""]
-        assert isinstance(seat, Seat)
+        seat = joined(row, SEAT_JOINS, Seat)
         seat.table = table
         seats.append(seat)
     prefetched = table.seats.all()  # as prefetch_related leaves it: read, never queried again

@@ -30,7 +30,7 @@ from tournaments.rules.shapes import POSITIONS
 from tournaments.rules.sides import SideScore
 from tournaments.rules.standings import STANDING_FIELDS
 from tournaments.selectors import decisions
-from tournaments.selectors.compiled import CompiledRead, joined_columns, joined_rows
+from tournaments.selectors.compiled import CompiledRead, joined, joined_columns
 from tournaments.selectors.evening import public_seating
 from tournaments.selectors.pairs import player_spells, show_seat_line_ups
 from tournaments.selectors.public.models import EW, NS, DealLine, PairHistory, PairRef, RoundLine
@@ -94,22 +94,16 @@ def load_history(tournament: Tournament, number: int) -> PairHistory | None:
     if not found:
         return None
     *columns, any_decision, any_substitution, any_left_bye = found[0]
-    pair = joined_rows(columns, PAIR_JOINS)[""]
-    assert isinstance(pair, Pair)
+    pair = joined(columns, PAIR_JOINS, Pair)
     pair.tournament = tournament
-    seats: list[Seat] = []
-    for row in SEATS.rows(pair.pk):
-        seat = joined_rows(row, SEAT_JOINS)[""]
-        assert isinstance(seat, Seat)
-        seats.append(seat)
+    seats = [joined(row, SEAT_JOINS, Seat) for row in SEATS.rows(pair.pk)]
     show_seat_line_ups(seats, tournament)  # a substitute's round names the substitute
     at_table: dict[int, dict[str, Seat]] = defaultdict(dict)
     for seat in seats:
         at_table[seat.table_id][seat.position or seat.direction] = seat
     sides: dict[int, dict[int, dict[str, DealSide]]] = defaultdict(lambda: defaultdict(dict))
     for row in SIDES.rows(pair.pk):
-        side = joined_rows(row, SIDE_JOINS)[""]
-        assert isinstance(side, DealSide)
+        side = joined(row, SIDE_JOINS, DealSide)
         sides[side.deal.table_id][side.deal.number][side.direction] = side
     left = _left_byes(tournament) if any_left_bye else {}
     rounds = []
