@@ -1,6 +1,8 @@
 """The paths every phone's request repeats, timed one by one in this process: the link's seat,
 its state, a pair's history, "my evening" rendered again and answered as stored, the table's
-status.
+status, the public standings answered as stored, a trivial view (the floor every request
+pays), and a table's last deal written, looked at and accepted by the other pair (the round's
+end: each on a table of its own, `--calls` tables).
 
     .venv/bin/python bench/link_paths.py [--pairs 500] [--calls 50]
 
@@ -18,6 +20,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -40,7 +43,7 @@ def main() -> None:
         from tournaments.selectors import links
         from tournaments.selectors.public import pair_history
 
-        round_end_rush.build(pairs=args.pairs)
+        built = round_end_rush.build(pairs=args.pairs)
         tournament = Tournament.objects.get()
         pair = Pair.objects.filter(tournament=tournament).order_by("number")[args.pairs // 3]
         phone = Client(HTTP_HOST="127.0.0.1", HTTP_ACCEPT_LANGUAGE="en")
@@ -57,7 +60,16 @@ def main() -> None:
 
             return call
 
+        standings = Client(HTTP_HOST="127.0.0.1", HTTP_ACCEPT_LANGUAGE="en")
+        public_path = f"/t/{tournament.club.slug}/{tournament.slug}/"
+
+        def read(path: str) -> None:
+            response = standings.get(path)
+            assert response.status_code == 200, (path, response.status_code)
+
         paths: list[tuple[str, Callable[[], object]]] = [
+            ("a trivial view (/ping/)", lambda: read("/ping/")),
+            ("the public standings, stored", lambda: read(public_path)),
             ("the link's seat (every request)", lambda: links.holder_for_link(pair.token)),
             ("the link's state (every poll)", lambda: links.link_state(pair.token)),
             (
@@ -71,7 +83,50 @@ def main() -> None:
         print(f"{args.pairs} pairs, median of {args.calls} calls:")
         for name, call in paths:
             print(f"  {name:34} {median_ms(call, args.calls):6.2f} ms", flush=True)
+        for name, ms in last_deals(built, args.calls).items():
+            print(f"  {name:34} {ms:6.2f} ms", flush=True)
         cache.clear()
+
+
+def last_deals(built: Any, tables: int) -> dict[str, float]:
+    """Median ms of a table's last deal written by North-South, its page polled by East-West
+    (the status), and accepted: each step once a table, on `tables` tables (the first two
+    tables are the warm-up)."""
+    import random
+
+    from django.test import Client
+    from rush_clients import ACCEPT, VALUE, deal_fields
+
+    htmx = {"HTTP_HX_REQUEST": "true"}
+    times: dict[str, list[float]] = {"the last deal written": [], "its status, to accept it": [],
+                                     "the last deal accepted": []}  # fmt: skip
+
+    def timed(name: str, call: Callable[[], Any], warm: bool) -> str:
+        start = time.perf_counter()
+        response = call()
+        if not warm:
+            times[name].append(time.perf_counter() - start)
+        assert response.status_code == 200, (name, response.status_code)
+        return str(response.content.decode())
+
+    for index, table in enumerate(built.tables[: tables + 2]):
+        ns = Client(HTTP_HOST="127.0.0.1", HTTP_ACCEPT_LANGUAGE="en")
+        ew = Client(HTTP_HOST="127.0.0.1", HTTP_ACCEPT_LANGUAGE="en")
+        form = dict(VALUE.findall(ns.get(f"/p/{table.ns.token}/").content.decode()))
+        ew.get(f"/p/{table.ew.token}/")
+        fields, _sides = deal_fields(random.Random(table.number))
+        warm = index < 2
+        text = timed("the last deal written", lambda: ns.post(
+            f"/p/{table.ns.token}/deals/", form | fields | {"number": "3"}, **htmx), warm)  # fmt: skip
+        assert "Deal 3 sent" in text, text[:2000]
+        text = timed("its status, to accept it", lambda: ew.get(
+            f"/p/{table.ew.token}/?region=status", **htmx), warm)  # fmt: skip
+        found = ACCEPT.search(text)
+        assert found is not None, text[:2000]
+        token = {"csrfmiddlewaretoken": ew.cookies["csrftoken"].value}
+        text = timed("the last deal accepted", lambda: ew.post(found[1], token, **htmx), warm)
+        assert "Deal 3 accepted" in text, text[:2000]
+    return {name: statistics.median(values) * 1000 for name, values in times.items()}
 
 
 def median_ms(call: Callable[[], object], calls: int) -> float:
