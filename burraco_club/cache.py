@@ -161,6 +161,24 @@ class RedisCache(django_redis.RedisCache):
 
         return self._guarded(call, None)
 
+    def count_and_get(self, counted: Any, seconds: int, key: Any) -> tuple[int | None, Any]:
+        """`count(counted, seconds)` and `get(key)` in one round trip (a pipeline of INCR,
+        EXPIRE NX and GET): (the count, the value or None); (None, None) while Redis cannot be
+        reached."""
+        full_counted = self.make_and_validate_key(counted)
+        full = self.make_and_validate_key(key)
+
+        def call() -> tuple[int | None, Any]:
+            backend: Any = self._cache  # type: ignore[attr-defined]  # Django's, not in its stubs
+            pipe = backend.get_client(full_counted, write=True).pipeline(transaction=False)
+            pipe.incr(full_counted)
+            pipe.expire(full_counted, seconds, nx=True)
+            pipe.get(full)
+            number, _expired, value = pipe.execute()
+            return int(number), None if value is None else backend._serializer.loads(value)
+
+        return self._guarded(call, (None, None))
+
     def set_many(self, data: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> list[Any]:
         return self._guarded(lambda: super(RedisCache, self).set_many(data, timeout, version), [])
 
@@ -172,6 +190,17 @@ class RedisCache(django_redis.RedisCache):
 
     def clear(self) -> None:
         self._guarded(lambda: super(RedisCache, self).clear(), None)
+
+
+def count_and_get(counted: str, seconds: int, key: str) -> tuple[int | None, Any]:
+    """`count(counted, seconds)` and the value under `key` (None when there is none): one round
+    trip on Redis, where the phones' polls ask for both (`RedisCache.count_and_get`)."""
+    from django.core.cache import caches
+
+    cache = caches["default"]
+    if isinstance(cache, RedisCache):
+        return cache.count_and_get(counted, seconds, key)
+    return count(counted, seconds), cache.get(key)
 
 
 def count(key: str, seconds: int) -> int | None:

@@ -90,15 +90,16 @@ class RequestLogMiddleware:
             response = self.get_response(request)
             response["X-Request-ID"] = rid
             if logger.isEnabledFor(logging.INFO) and not getattr(response, "quiet_log", False):
+                path = redacted_path(request)
                 logger.info(
                     "%s %s %s",
                     request.method,
-                    redacted_path(request),
+                    path,
                     response.status_code,
                     extra={
                         "event": "request",
                         "method": request.method,
-                        "path": redacted_path(request),
+                        "path": path,
                         "status": response.status_code,
                         "ms": round((time.perf_counter() - started) * 1000, 1),
                         **who(request),

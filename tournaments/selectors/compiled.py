@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from django.db import connection
 from django.db.models import Model, QuerySet
+from django.db.transaction import TransactionManagementError
 
 Argument = str | int
 M = TypeVar("M", bound=Model)
@@ -39,8 +40,11 @@ class CompiledRead:
     """A `values_list` query made by `build(*arguments)`, compiled once a process (for each
     database vendor and kinds of arguments) and run with new arguments at every call."""
 
-    def __init__(self, build: Callable[..., "QuerySet[Any, Any]"]) -> None:
+    def __init__(self, build: Callable[..., "QuerySet[Any, Any]"], *, lock: bool = False) -> None:
+        """`lock`: the rows of the query's own model are locked until the transaction ends
+        (`select_for_update(of=("self",))`, which Django compiles only for model rows)."""
         self.build = build
+        self.lock = lock
         self._compiled = functools.cache(self._compile)
 
     def rows(self, *arguments: Argument) -> list[tuple[Any, ...]]:
@@ -49,6 +53,8 @@ class CompiledRead:
             connection.vendor, tuple(type(value) for value in arguments)
         )
         params = [kind(arguments[slot]) if slot >= 0 else kind for slot, kind in slots]
+        if self.lock and connection.get_autocommit():
+            raise TransactionManagementError("a locking read needs a transaction")
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             found = cursor.fetchall()
@@ -83,12 +89,23 @@ class CompiledRead:
             if index not in (slot for slot, _kind in slots):
                 raise ValueError(f"argument {index} is not a parameter of the compiled query")
         compiler = compiled[0]
+        if self.lock and connection.features.has_select_for_update:
+            sql += " " + _locking(compiler.query.model)
         columns = [selected[0] for selected in compiler.select[: compiler.col_count]]
         converters = tuple(
             (index, tuple(functions), expression)
             for index, (functions, expression) in compiler.get_converters(columns).items()
         )
         return sql, slots, converters
+
+
+def _locking(model: Any) -> str:
+    """FOR UPDATE of the model's own rows only (OF its table, where the database can say so),
+    as `select_for_update(of=("self",))` ends a query."""
+    of = [connection.ops.quote_name(model._meta.db_table)]
+    return str(
+        connection.ops.for_update_sql(of=of if connection.features.has_select_for_update_of else ())
+    )
 
 
 def _slot(first: Any, second: Any, takes: list[list[Argument]]) -> tuple[int, Any]:

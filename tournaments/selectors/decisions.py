@@ -5,12 +5,14 @@ by table and by pair."""
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import OuterRef, QuerySet, Subquery
 
 from tournaments.models import Decision, Pair, Seat, Tournament
 from tournaments.rules import decisions as rules
 from tournaments.rules.standings import Penalty
+from tournaments.selectors.compiled import CompiledRead, joined, joined_columns
 
 
 def standing(tournament: Tournament | int) -> QuerySet[Decision]:
@@ -28,12 +30,15 @@ def penalties_of(
 ) -> list[Penalty]:
     """What the standing decisions take from pairs (late arrivals, penalties), in the rounds
     before `before` and from `since` on, when given."""
-    rows = standing(tournament).filter(kind__in=(rules.LATE, rules.PENALTY), pair__isnull=False)
-    if before is not None:
-        rows = rows.filter(round_number__lt=before)
-    if since is not None:
-        rows = rows.filter(round_number__gte=since)
-    taken = list(rows)
+    if before is None and since is None:
+        taken = [joined(row, DECISION, Decision) for row in PENALTIES.rows(tournament.pk)]
+    else:
+        rows = _penalty_rows(tournament.pk)
+        if before is not None:
+            rows = rows.filter(round_number__lt=before)
+        if since is not None:
+            rows = rows.filter(round_number__gte=since)
+        taken = [joined(row, DECISION, Decision) for row in rows]
     partners = partners_of(tournament, taken)
     penalties = []
     for d in taken:
@@ -42,6 +47,25 @@ def penalties_of(
             if pair_id is not None:
                 penalties.append(Penalty(pair_id, d.mp, d.vp))
     return penalties
+
+
+DECISION = [("", Decision)]
+
+
+def _penalty_rows(tournament_id: int) -> "QuerySet[Decision, tuple[Any, ...]]":
+    """The standing decisions that take from a pair, each row a Decision whole (no relation:
+    the standings need the pair's id, not its row)."""
+    return (
+        standing(tournament_id)
+        .select_related(None)
+        .filter(kind__in=(rules.LATE, rules.PENALTY), pair__isnull=False)
+        .order_by("pk")
+        .values_list(*joined_columns(DECISION))
+    )
+
+
+PENALTIES = CompiledRead(_penalty_rows)
+"""All the tournament's penalties (`_penalty_rows`), read at every table that finishes."""
 
 
 def partners_of(tournament: Tournament, decisions: Iterable[Decision]) -> dict[int, int]:

@@ -11,12 +11,13 @@ from django.db.models import Q, TextChoices
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import DealProposal, Pair, Round, Seat, Table, Tournament
+from tournaments.models import DealProposal, Pair, Player, Round, Seat, Table, Tournament
 from tournaments.rules.entrant_texts import entrant_text
 from tournaments.rules.entry import later_deals_wait, later_deals_wait_text
 from tournaments.rules.glossary import words_for
 from tournaments.rules.links import entry_switch_refusal, link_refusal
 from tournaments.rules.states import Position
+from tournaments.selectors.compiled import CompiledRead, joined, joined_columns
 from tournaments.selectors.pairs import show_seat_line_ups
 from tournaments.selectors.progress import closed_by_of
 from tournaments.selectors.public.models import direction_word
@@ -182,20 +183,33 @@ class LinkPage:
         return bool(self.mine or self.theirs or self.disputed or self.queued) or not self.refusal
 
 
+PROPOSAL = [
+    ("", DealProposal),
+    ("pair", Pair),
+    ("pair__player_one", Player),
+    ("pair__player_two", Player),
+]
+PROPOSALS = CompiledRead(
+    lambda table_id: (
+        DealProposal.objects.filter(
+            Q(status__in=(*OPEN, DealProposal.Status.QUEUED))
+            | Q(status=DealProposal.Status.ACCEPTED, accepted_with_code=True),
+            table_id=table_id,
+        )
+        .order_by("number", "id")
+        .values_list(*joined_columns(PROPOSAL))
+    )
+)
+"""The deals a table's phones show: under way, waiting behind another, or accepted with the
+organiser's code; each with its pair and players (read at every request of a table's page)."""
+
+
 def link_page(seat: Seat) -> LinkPage:
     """The pair's table as its phone shows it: a fixed number of queries."""
     page = read_table_page(seat.table_id, organiser=False)
     seat.table, seat.round = page.table, page.table.round  # as they are now, after any step
     variant = page.tournament.variant
-    read = list(
-        DealProposal.objects.filter(
-            Q(status__in=(*OPEN, DealProposal.Status.QUEUED))
-            | Q(status=DealProposal.Status.ACCEPTED, accepted_with_code=True),
-            table_id=seat.table_id,
-        )
-        .select_related("pair__player_one", "pair__player_two")
-        .order_by("number", "id")
-    )
+    read = [joined(row, PROPOSAL, DealProposal) for row in PROPOSALS.rows(seat.table_id)]
     open_ = [p for p in read if p.status in OPEN]
     waiting = [p for p in open_ if p.status == DealProposal.Status.WAITING]
     mine = next((p for p in waiting if p.direction == seat.direction), None)

@@ -5,12 +5,14 @@ pairing, the public progress chart and the backup check all read them here."""
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import QuerySet
 
 from tournaments.models import DealSide, Round, Seat, Table, Tournament
 from tournaments.movements import Seating, TableSeat
 from tournaments.rules.standings import TableOutcome
+from tournaments.selectors.compiled import CompiledRead
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
 
@@ -38,13 +40,16 @@ class FinishedTables:
 
 def finished_tables(tournament: Tournament, *, before: int | None = None) -> FinishedTables:
     """The outcomes of the finished tables by round (of rounds before `before`, if given);
-    tables of a round still being seated count for nothing. One query."""
-    seats = Seat.objects.filter(round__tournament=tournament)
-    if before is not None:
-        seats = seats.filter(round__number__lt=before)
+    tables of a round still being seated count for nothing. One query (compiled once a
+    process for the whole tournament: the standings read it at every finished table)."""
+    if before is None:
+        rows = PLAYED.rows(tournament.pk)
+    else:
+        seats = Seat.objects.filter(round__tournament=tournament, round__number__lt=before)
+        rows = _played_rows(seats)
     by_round: dict[int, list[TableOutcome]] = defaultdict(list)
     done: set[int] = set()
-    for played in _played(seats):
+    for played in _played(rows):
         by_round[played.round_number].append(played.outcome)
         if played.round_done:
             done.add(played.round_number)
@@ -64,7 +69,7 @@ class PlayedTable:
 def played_tables(tournament_ids: Iterable[int]) -> list[PlayedTable]:
     """The finished tables (byes included) of the tournaments' started rounds, by tournament,
     round and table: one query."""
-    return _played(Seat.objects.filter(round__tournament_id__in=list(tournament_ids)))
+    return _played(_played_rows(Seat.objects.filter(round__tournament_id__in=list(tournament_ids))))
 
 
 def tables_by_pair(tables: Iterable[PlayedTable]) -> dict[int, list[tuple[int, TableOutcome]]]:
@@ -77,8 +82,9 @@ def tables_by_pair(tables: Iterable[PlayedTable]) -> dict[int, list[tuple[int, T
     return by_pair
 
 
-def _played(seats: QuerySet[Seat]) -> list[PlayedTable]:
-    rows = (
+def _played_rows(seats: QuerySet[Seat]) -> "QuerySet[Seat, tuple[Any, ...]]":
+    """The seats of finished tables of started rounds, as `_played` reads them."""
+    return (
         seats.filter(table__status=Table.Status.DONE)
         .exclude(round__status=Round.Status.SEATING)
         .order_by("round__tournament_id", "round__number", "table__number", "direction")
@@ -88,6 +94,15 @@ def _played(seats: QuerySet[Seat]) -> list[PlayedTable]:
             "table__winner",
         )
     )  # fmt: skip
+
+
+PLAYED = CompiledRead(
+    lambda tournament_id: _played_rows(Seat.objects.filter(round__tournament_id=tournament_id))
+)
+"""A tournament's finished tables (`_played_rows`), read at every table that finishes."""
+
+
+def _played(rows: Iterable[tuple[Any, ...]]) -> list[PlayedTable]:
     # plain rows, not three model instances a seat: the standings read this on every save
     at_table: dict[int, dict[str, int]] = defaultdict(dict)
     tables: dict[int, tuple[int, int, str, tuple[int, int, int | None, int | None, str]]] = {}

@@ -2,6 +2,7 @@
 of them, and whether (and why not) another deal can be entered, in a fixed number of queries."""
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import prefetch_related_objects
 
@@ -130,6 +131,16 @@ TABLE = CompiledRead(
 SEATS = CompiledRead(
     lambda table_id: Seat.objects.filter(table_id=table_id).values_list(*joined_columns(SEAT_JOINS))
 )
+LOCKED = CompiledRead(TABLE.build, lock=True)
+
+
+def locked_table(table_id: int) -> Table:
+    """For the services: the table, its row locked until the transaction ends (the steps of
+    one table queue there; other tables of the tournament save at the same time), with its
+    round, tournament and club, `closed_by` (the first later round that has started, if any)
+    and `decided` (the kind of decision that sets its result, if any). One query, compiled
+    once a process: every save at a table reads it."""
+    return _table_of(LOCKED.rows(table_id))
 
 
 def _table_with_seats(table_id: int) -> Table:
@@ -137,12 +148,7 @@ def _table_with_seats(table_id: int) -> Table:
     decision sets its result, and its seats with their pairs and players, as `select_related`
     and `prefetch_related` read them: two queries, compiled once a process (every write, accept
     and status answer of a phone at the table reads it)."""
-    found = TABLE.rows(table_id)
-    if not found:
-        raise Table.DoesNotExist("Table matching query does not exist.")
-    *columns, closed_by, decided = found[0]
-    table = joined(columns, TABLE_JOINS, Table)
-    table.closed_by, table.decided = closed_by, decided  # type: ignore[attr-defined]
+    table = _table_of(TABLE.rows(table_id))
     seats = []
     for row in SEATS.rows(table_id):
         seat = joined(row, SEAT_JOINS, Seat)
@@ -152,6 +158,37 @@ def _table_with_seats(table_id: int) -> Table:
     prefetched._result_cache = seats
     prefetched._prefetch_done = True  # type: ignore[attr-defined]
     table._prefetched_objects_cache = {"seats": prefetched}  # type: ignore[attr-defined]
+    return table
+
+
+SEAT_OF_TABLE = (("", Seat), ("pair", Pair))
+SEAT = CompiledRead(
+    lambda seat_id: (
+        Seat.objects.filter(pk=seat_id)
+        .annotate(closed_by=closing_round())
+        .values_list(*joined_columns(SEAT_OF_TABLE), "closed_by")
+    )
+)
+
+
+def seat_of_table(seat_id: int) -> Seat:
+    """For the services: a seat with its pair and `closed_by` (the first later round that has
+    started, if any), read at every step a phone sends: one query, compiled once a process."""
+    found = SEAT.rows(seat_id)
+    if not found:
+        raise Seat.DoesNotExist("Seat matching query does not exist.")
+    *columns, closed_by = found[0]
+    seat = joined(columns, SEAT_OF_TABLE, Seat)
+    seat.closed_by = closed_by  # type: ignore[attr-defined]
+    return seat
+
+
+def _table_of(found: list[tuple[Any, ...]]) -> Table:
+    if not found:
+        raise Table.DoesNotExist("Table matching query does not exist.")
+    *columns, closed_by, decided = found[0]
+    table = joined(columns, TABLE_JOINS, Table)
+    table.closed_by, table.decided = closed_by, decided  # type: ignore[attr-defined]
     return table
 
 

@@ -39,8 +39,8 @@ from tournaments.rules.sides import meld_values, side_values
 from tournaments.rules.table_results import TableResult
 from tournaments.selectors import results
 from tournaments.selectors.access import User
-from tournaments.selectors.decisions import deciding_kind, result_decision
-from tournaments.selectors.progress import closing_round
+from tournaments.selectors.decisions import result_decision
+from tournaments.selectors.table import locked_table
 from tournaments.services.announcements import TABLE_COMPLETE, announce
 from tournaments.services.deal_scores import (
     check_closed_result,
@@ -167,12 +167,7 @@ def _locked(table: Table) -> Table:
     """The table again, its row locked (other tables of the tournament save at the same time),
     with its round, tournament and club, and `closed_by`: the first later round that has
     started, if any (`selectors.progress.closing_round`)."""
-    return (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament__club")
-        .annotate(closed_by=closing_round(), decided=deciding_kind())
-        .get(pk=table.pk)
-    )
+    return locked_table(table.pk)
 
 
 @transaction.atomic

@@ -34,7 +34,7 @@ from tournaments.rules.progress import finished_refusal
 from tournaments.selectors import results
 from tournaments.selectors.access import User
 from tournaments.selectors.players import seat_link_refusal
-from tournaments.selectors.progress import closing_round
+from tournaments.selectors.table import locked_table, seat_of_table
 from tournaments.services.deal_scores import score_at_table
 from tournaments.services.deals import deal_record
 from tournaments.services.errors import ServiceError
@@ -56,12 +56,8 @@ class Sent:
 def locked_seat(seat: Seat) -> tuple[Seat, Table]:
     """The seat again with its table's row locked: the steps of one table queue here (and in
     services/table_entry.py)."""
-    table = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament__club")
-        .get(pk=seat.table_id)
-    )
-    seat = Seat.objects.select_related("pair").annotate(closed_by=closing_round()).get(pk=seat.pk)
+    table = locked_table(seat.table_id)
+    seat = seat_of_table(seat.pk)
     seat.table, seat.round = table, table.round
     return seat, table
 

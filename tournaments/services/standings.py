@@ -1,6 +1,7 @@
 """Writes of the standings (classifica): every pair's stored totals and rank from the finished
 tables, ranked by the tournament's format; the rounds' states; the Danese flags."""
 
+from collections.abc import Iterable
 from functools import partial
 from operator import attrgetter
 
@@ -10,6 +11,7 @@ from tournaments import movements
 from tournaments.models import Pair, Round, Table, Tournament
 from tournaments.rules.standings import STANDING_FIELDS
 from tournaments.selectors import decisions, results
+from tournaments.selectors.compiled import CompiledRead
 from tournaments.selectors.individual import individual_history, individual_round
 
 
@@ -18,10 +20,7 @@ def standings_recompute(*, tournament: Tournament) -> None:
 
     Only the pairs whose numbers changed are written: a finished table moves two pairs and
     the ranks between them, and rewriting a whole field of 200 pairs on every save is slow."""
-    stored = {
-        row[0]: row[1:]
-        for row in tournament.pairs.order_by("number").values_list("pk", *STANDING_FIELDS)
-    }
+    stored = {row[0]: row[1:] for row in STORED.rows(tournament.pk)}
     records = tournament.play_format.rank(
         list(stored), results.outcomes(tournament), decisions.penalties_of(tournament)
     )
@@ -33,6 +32,16 @@ def standings_recompute(*, tournament: Tournament) -> None:
             changed.append([*now, pk])
     if changed:
         _write_standings(changed)
+
+
+STORED = CompiledRead(
+    lambda tournament_id: (
+        Pair.objects.filter(tournament_id=tournament_id)
+        .order_by("number")
+        .values_list("pk", *STANDING_FIELDS)
+    )
+)
+"""Every pair's stored standing, by number: read at every table that finishes."""
 
 
 def _write_standings(rows: list[list[int | None]]) -> None:
@@ -54,8 +63,15 @@ def _write_standings(rows: list[list[int | None]]) -> None:
         cursor.execute(
             f"UPDATE {table} SET {columns} FROM unnest({arrays}) AS new({', '.join(names)}, id) "
             f"WHERE {table}.id = new.id",
-            [list(column) for column in zip(*rows, strict=True)],
+            [_array_text(column) for column in zip(*rows, strict=True)],
         )
+
+
+def _array_text(values: Iterable[int | None]) -> str:
+    """Whole numbers (None: NULL) as PostgreSQL's text of an array, `{3,NULL,7}`: one text the
+    database reads, where the driver dumped the list number by number (4,000 of them when a
+    table finishes in a 500-pair field)."""
+    return "{" + ",".join("NULL" if value is None else str(int(value)) for value in values) + "}"
 
 
 def danese_standings(tournament: Tournament, *, before: int) -> list[int]:

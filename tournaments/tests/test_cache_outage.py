@@ -20,6 +20,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from burraco_club.cache import count as shared_count
+from burraco_club.cache import count_and_get as shared_count_and_get
 from tournaments import services
 from tournaments.models import Club, Table, Tournament
 from tournaments.tests.conftest import PASSWORD, make_tournament
@@ -281,6 +282,41 @@ def test_a_count_is_one_round_trip_on_redis_and_nothing_while_it_is_away(
         servers[-1].terminate()
         servers[-1].wait(timeout=10)
         assert shared_count("link-requests:abc:1", 90) is None  # Redis away: nothing counted
+
+
+def test_a_count_and_a_value_are_one_round_trip_on_redis_and_nothing_while_it_is_away(
+    redis_server: tuple[int, list[subprocess.Popen[bytes]]],
+) -> None:
+    """A phone's poll of its evening counts the link's request and reads its stored answer in
+    one pipeline (INCR, EXPIRE NX, GET), not a round trip each."""
+    port, servers = redis_server
+    with override_settings(CACHES=redis_cache(port)):
+        backend: Any = caches["default"]
+        client = backend._cache.get_client("x", write=True)
+        cache.set("link-evening:abc", (7, "it", b"<p>Tavolo 3</p>"), 60)
+        client.config_resetstat()
+        assert shared_count_and_get("link-requests:abc:1", 90, "link-evening:abc") == (
+            1,
+            (7, "it", b"<p>Tavolo 3</p>"),
+        )
+        assert shared_count_and_get("link-requests:abc:1", 90, "link-evening:none") == (2, None)
+        calls = {
+            name.removeprefix("cmdstat_"): stats["calls"]
+            for name, stats in client.info("commandstats").items()
+        }
+        assert (calls.get("incrby"), calls.get("expire"), calls.get("get")) == (2, 2, 2)
+        full = backend.make_and_validate_key("link-requests:abc:1")
+        assert 85 < client.ttl(full) <= 90
+
+        servers[-1].terminate()
+        servers[-1].wait(timeout=10)
+        assert shared_count_and_get("link-requests:abc:1", 90, "link-evening:abc") == (None, None)
+
+
+def test_a_count_and_a_value_on_the_database_cache(db: None) -> None:
+    cache.set("link-evening:abc", "stored", 60)
+    assert shared_count_and_get("link-requests:abc:2", 90, "link-evening:abc") == (1, "stored")
+    assert shared_count_and_get("link-requests:abc:2", 90, "nothing") == (2, None)
 
 
 def test_a_count_on_the_database_cache(db: None) -> None:

@@ -390,4 +390,4 @@ def test_a_new_release_never_serves_a_page_stored_by_the_previous_one(
 def test_a_pairs_stored_evening_is_of_this_release_too() -> None:
     from tournaments.views.players_evening import _evening_key
 
-    assert _evening_key(7).startswith(f"link-evening:{leaderboard.release()}:7:")
+    assert _evening_key("T0k3n", "it").startswith(f"link-evening:{leaderboard.release()}:T0k3n:")

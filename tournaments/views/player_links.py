@@ -42,7 +42,20 @@ def too_many(token: str) -> bool:
     """Count this link's requests in the current minute; True past the limit. The count lives
     in the shared cache: while the cache is unreachable nothing is counted (a phone at the
     table is never refused because Redis is down)."""
-    count = counted(f"link-requests:{token}:{int(time.time() // 60)}", 90)
+    return past_limit(counted(requests_key(token), REQUESTS_SECONDS))
+
+
+def requests_key(token: str) -> str:
+    """The count of the link's requests in the current minute."""
+    return f"link-requests:{token}:{int(time.time() // 60)}"
+
+
+REQUESTS_SECONDS = 90
+"""How long the count of a minute is kept (a little past its minute)."""
+
+
+def past_limit(count: int | None) -> bool:
+    """Whether a link's count of the minute (None: not counted) is past its limit."""
     return count is not None and count > limits.LINK_REQUESTS_PER_MINUTE
 
 
@@ -63,7 +76,7 @@ def link_view(view: LinkView) -> LinkView:
         shaped = links.link_token(token)
         if shaped is None:
             return render(request, "tournaments/players/missing.html", status=404)
-        if too_many(shaped):
+        if not getattr(request, "link_counted", False) and too_many(shaped):
             return slow_down(request, shaped)
         holder = links.holder_for_link(shaped)
         if holder is None:

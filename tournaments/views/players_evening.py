@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from burraco_club.i18n import use_club_language
+from burraco_club.cache import count_and_get
+from burraco_club.i18n import readers_language, use_club_language
 from tournaments import services
 from tournaments.forms.records import LinkEmailForm
 from tournaments.models import Seat
@@ -28,12 +29,14 @@ from tournaments.selectors.records import reader_club_ids
 from tournaments.services import ServiceError
 from tournaments.views.player_links import (
     REFRESH_SECONDS,
+    REQUESTS_SECONDS,
     HtmxHttpRequest,
     counted,
     evening_context,
     link_view,
+    past_limit,
+    requests_key,
     slow_down,
-    too_many,
 )
 from tournaments.views.public.records import record_links
 
@@ -42,24 +45,29 @@ from tournaments.views.public.records import record_links
 def link_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The pair's evening: where it plays now and next, its running totals and rank, its deals
     round by round. The phone polls its part every few seconds: while nothing it shows has
-    changed (see `_evening_fresh`), the poll is answered as last rendered after one light read
-    and the link's count, without looking the seat up whole."""
+    changed (see `_evening_fresh`), the poll is answered as last rendered after one round trip
+    to the shared cache (the link's count and the stored answer, refused past the count before
+    any query) and one light read, without looking the seat up whole."""
     shaped = links.link_token(token)
+    key = None
     if request.method == "GET" and request.htmx and shaped is not None:
-        if too_many(shaped):
+        key = _evening_key(shaped, readers_language(request))
+        count, stored = count_and_get(requests_key(shaped), REQUESTS_SECONDS, key)
+        if past_limit(count):
             return slow_down(request, shaped)
+        request.link_counted = True  # type: ignore[attr-defined]  # counted once, here
         state = links.link_state(shaped)
         if state is not None:
             use_club_language(request, state.language)
-            stored = cache.get(_evening_key(state.seat_id))
             if stored is not None and _evening_fresh(stored, state):
-                return HttpResponse(stored[3])
-    return _evening_page(request, token)
+                return HttpResponse(stored[-1])
+    return _evening_page(request, token, key)
 
 
 @link_view
 @require_GET
-def _evening_page(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
+def _evening_page(request: HtmxHttpRequest, seat: Seat, key: str | None) -> HttpResponse:
+    """The evening rendered; the part the phone polls is stored under `key` (the poll's)."""
     tournament = seat.round.tournament
     context = {
         "seat": seat,
@@ -83,8 +91,16 @@ def _evening_page(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
         return render(request, "tournaments/players/evening.html", context)
     # the part the phone polls: shared by the pair's phones, so without a CSRF token
     response = render(request, "tournaments/players/evening.html#evening", context)
-    made = (seat.table.results_version, tournament.results_version, time.time(), response.content)
-    cache.set(_evening_key(seat.pk), made, EVENING_SECONDS)
+    if key is not None:
+        made = (
+            seat.pk,
+            get_language(),
+            seat.table.results_version,
+            tournament.results_version,
+            time.time(),
+            response.content,
+        )
+        cache.set(key, made, EVENING_SECONDS)
     return response
 
 
@@ -128,8 +144,10 @@ def link_email(request: HtmxHttpRequest, seat: Seat) -> HttpResponse:
 EVENING_SECONDS = 3600
 
 
-def _evening_key(seat_id: int) -> str:
-    return f"link-evening:{release()}:{seat_id}:{get_language()}"
+def _evening_key(token: str, language: str | None) -> str:
+    """A link's evening as its poll last rendered it, for a reader who asked for `language`
+    (None: for none the site speaks, who reads the club's)."""
+    return f"link-evening:{release()}:{token}:{language or '-'}"
 
 
 def _evening_fresh(stored: tuple[Any, ...], state: links.LinkState) -> bool:
@@ -140,9 +158,9 @@ def _evening_fresh(stored: tuple[Any, ...], state: links.LinkState) -> bool:
     the field's totals a little late while results pour in, and 500 phones polling every five
     seconds in a round's last minute never render more than LINK_EVENING_RENDERS a second
     between them."""
-    table_results, results_version, rendered_at, _body = stored
-    if table_results != state.table_results:
-        return False
+    seat_id, language, table_results, results_version, rendered_at, _body = stored
+    if (seat_id, language, table_results) != (state.seat_id, get_language(), state.table_results):
+        return False  # another seat (a new round), language or result at its table
     if results_version == state.results_version:
         return True
     if time.time() - rendered_at < settings.LINK_EVENING_PAUSE:
