@@ -9,8 +9,10 @@ from burraco_club.security import LockoutAuthenticationForm
 from burraco_club.views import PasswordResetView, help_page, language_choose, ping
 
 urlpatterns = [
-    path("admin/", admin.site.urls),
+    # a pair's own pages first: its phones' polls and steps are most of an evening's requests
+    path("p/<str:token>/", include("tournaments.urls.players")),
     path("ping/", ping, name="ping"),
+    path("admin/", admin.site.urls),
     # the web app manifest: the public and the players' pages on a phone's home screen
     path("manifest.webmanifest", web_manifest, name="web_manifest"),
     # the language switch on every page
@@ -43,7 +45,6 @@ urlpatterns = [
     ),
     # the public pages first: they are what most requests ask for during an evening
     path("", include("tournaments.urls.public")),
-    path("", include("tournaments.urls.players")),
     path("", include("tournaments.urls.organiser")),
     # the JSON API, the embeds and the club's settings page (opendata/)
     path("", include("opendata.urls")),

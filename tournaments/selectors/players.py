@@ -21,7 +21,7 @@ from tournaments.selectors.compiled import CompiledRead, joined, joined_columns
 from tournaments.selectors.pairs import show_seat_line_ups
 from tournaments.selectors.progress import closed_by_of
 from tournaments.selectors.public.models import direction_word
-from tournaments.selectors.table import TablePage, read_table_page
+from tournaments.selectors.table import TablePage, read_table_page, seats_of_table
 from tournaments.selectors.versions import Version, version_of, versions_compared
 
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
@@ -106,9 +106,7 @@ def places_of(seat: Seat) -> list[Place]:
     opponents (at an individual table, who plays that round: a substitute brought in for a
     later round does not): one query, two at an individual table."""
     others = sorted(
-        Seat.objects.filter(table_id=seat.table_id)
-        .exclude(pk=seat.pk)
-        .select_related("pair__player_one", "pair__player_two"),
+        (other for other in seats_of_table(seat.table_id) if other.pk != seat.pk),
         key=lambda other: other.position,
     )
     if seat.position:

@@ -149,11 +149,9 @@ def _table_with_seats(table_id: int) -> Table:
     and `prefetch_related` read them: two queries, compiled once a process (every write, accept
     and status answer of a phone at the table reads it)."""
     table = _table_of(TABLE.rows(table_id))
-    seats = []
-    for row in SEATS.rows(table_id):
-        seat = joined(row, SEAT_JOINS, Seat)
+    seats = seats_of_table(table_id)
+    for seat in seats:
         seat.table = table
-        seats.append(seat)
     prefetched = table.seats.all()  # as prefetch_related leaves it: read, never queried again
     prefetched._result_cache = seats
     prefetched._prefetch_done = True  # type: ignore[attr-defined]
@@ -181,6 +179,12 @@ def seat_of_table(seat_id: int) -> Seat:
     seat = joined(columns, SEAT_OF_TABLE, Seat)
     seat.closed_by = closed_by  # type: ignore[attr-defined]
     return seat
+
+
+def seats_of_table(table_id: int) -> list[Seat]:
+    """The table's seats with their pairs and players, as `select_related` reads them: one
+    query, compiled once a process (the phones' table pages and evenings read it)."""
+    return [joined(row, SEAT_JOINS, Seat) for row in SEATS.rows(table_id)]
 
 
 def _table_of(found: list[tuple[Any, ...]]) -> Table:

@@ -19,15 +19,16 @@ import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
 from django.db import DatabaseError, transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, QuerySet
 
 from tournaments.models import Club, Phase, Session, Tournament
+from tournaments.selectors.compiled import CompiledRead, joined, joined_columns
 from tournaments.selectors.public.recent import forget, forget_all
 
 CACHE_SECONDS = 6 * 60 * 60
@@ -47,16 +48,34 @@ def public_tournament(club_slug: str, tournament_slug: str) -> Tournament | None
     an unpublished one. Never cached: its `results_version` is what the cache keys are made of.
     `in_gironi` says whether a phase is played in gironi (the pages then show their rankings);
     `has_sessions` whether it is played in two sessions (the pages then say which)."""
+    found = PUBLIC_TOURNAMENT.rows(club_slug, tournament_slug)
+    if not found:
+        return None
+    *columns, in_gironi, has_sessions = found[0]
+    tournament = joined(columns, TOURNAMENT_JOINS, Tournament)
+    tournament.in_gironi, tournament.has_sessions = in_gironi, has_sessions  # type: ignore[attr-defined]
+    return tournament
+
+
+TOURNAMENT_JOINS = (("", Tournament), ("club", Club))
+
+
+def _public_tournament_query(club_slug: str, tournament_slug: str) -> "QuerySet[Tournament, Any]":
     gironi = Phase.objects.filter(tournament=OuterRef("pk"), scope=Phase.Scope.GIRONI)
     return (
-        Tournament.objects.select_related("club")
-        .annotate(
+        Tournament.objects.annotate(
             in_gironi=Exists(gironi),
             has_sessions=Exists(Session.objects.filter(tournament=OuterRef("pk"))),
         )
         .filter(club__slug=club_slug, slug=tournament_slug)
-        .first()
+        .order_by("pk")
+        .values_list(*joined_columns(TOURNAMENT_JOINS), "in_gironi", "has_sessions")[:1]
     )
+
+
+PUBLIC_TOURNAMENT = CompiledRead(_public_tournament_query)
+"""Compiled once a process: every public page's reader asks it when a save has made the
+tournament's version new."""
 
 
 @dataclass(frozen=True)
