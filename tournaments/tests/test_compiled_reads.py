@@ -18,7 +18,8 @@ from tournaments.selectors.compiled import CompiledRead
 from tournaments.selectors.evening import hidden_round_of, public_seating
 from tournaments.selectors.progress import closing_round
 from tournaments.tests.conftest import make_tournament
-from tournaments.tests.test_services_evening import play_round
+from tournaments.tests.test_decisions import evening, play, tables
+from tournaments.tests.test_services_evening import NS_WINS, play_round
 
 pytestmark = pytest.mark.django_db
 
@@ -175,3 +176,101 @@ def test_postgresql_plans_a_phones_poll_once_a_connection(club: Club) -> None:
         )
         runs = [row[0] for row in cursor.fetchall()]
     assert len(runs) == 1 and runs[0] >= 1  # prepared at its second run, then run as prepared
+
+
+# --- the round's end: the reads of every save at a table, compiled once a process -------------
+
+
+@pytest.mark.django_db(transaction=True)  # committed rows, seen from another connection
+def test_a_locking_read_needs_a_transaction_and_locks_its_own_rows_only(club: Club) -> None:
+    from django.db import transaction
+    from django.db.transaction import TransactionManagementError
+
+    from tournaments.models import Table
+    from tournaments.selectors.table import LOCKED, locked_table
+
+    tournament, round_ = evening(club)
+    table = tables(round_)[0]
+    with pytest.raises(TransactionManagementError, match="needs a transaction"):
+        locked_table(table.pk)
+    with transaction.atomic():
+        locked = locked_table(table.pk)
+        expected = (
+            Table.objects.select_related("round__tournament__club")
+            .annotate(closed_by=closing_round())
+            .get(pk=table.pk)
+        )
+        assert locked == expected and locked.round.tournament.club == club
+        assert (locked.closed_by, locked.decided) == (None, None)  # type: ignore[attr-defined]
+        assert locked.round.tournament.name == tournament.name
+        if connection.vendor == "postgresql":
+            sql = LOCKED._compiled(connection.vendor, (int,))[0]
+            assert sql.endswith('FOR UPDATE OF "tournaments_table"')
+            assert _locked_elsewhere("tournaments_table", table.pk)  # held until the commit
+            assert not _locked_elsewhere("tournaments_round", round_.pk)  # its round is not
+    if connection.vendor == "postgresql":
+        assert not _locked_elsewhere("tournaments_table", table.pk)
+
+
+def _locked_elsewhere(db_table: str, pk: int) -> bool:
+    """Whether another connection finds the row locked (FOR UPDATE NOWAIT fails)."""
+    import psycopg
+
+    settings = connection.settings_dict
+    with psycopg.connect(
+        host=settings["HOST"], port=settings["PORT"] or 5432, user=settings["USER"],
+        dbname=settings["NAME"], autocommit=False,
+    ) as other:  # fmt: skip
+        try:
+            other.execute(f"SELECT id FROM {db_table} WHERE id = %s FOR UPDATE NOWAIT", [pk])
+        except psycopg.errors.LockNotAvailable:
+            return True
+        return False
+
+
+def test_the_standings_reads_answer_as_the_orm_with_a_penalty(club: Club, organiser: User) -> None:
+    from tournaments.selectors import decisions, results
+    from tournaments.services.decisions import decision_take
+
+    tournament, round_ = evening(club)
+    first, second = tables(round_)
+    play(first, NS_WINS, organiser)
+    decision_take(table=first, kind="penalty", pair=first.seats.get(direction="ns").pair,
+                  vp=3, reason="Exposed card, twice", user=organiser)  # fmt: skip
+    finished = results.finished_tables(tournament)
+    rows = results._played_rows(Seat.objects.filter(round__tournament=tournament))
+    assert finished.by_round == {1: [played.outcome for played in results._played(list(rows))]}
+    assert len(finished.by_round[1]) == 1 and finished.by_round[1][0].ns_vp == 20
+    taken = decisions.penalties_of(tournament)
+    assert [(p.pair, p.mp, p.vp) for p in taken] == [
+        (first.seats.get(direction="ns").pair_id, 0, 3)
+    ]
+    assert taken == decisions.penalties_of(tournament, before=2)  # the ORM's query, filtered
+    assert decisions.PENALTIES.compilations() <= 1 and results.PLAYED.compilations() <= 1
+    play(second, NS_WINS, organiser)
+    assert len(results.finished_tables(tournament).by_round[1]) == 2
+
+
+def test_the_standings_are_written_from_array_texts_nulls_too() -> None:
+    from tournaments.services.standings import _array_text
+
+    assert _array_text([3, None, 17]) == "{3,NULL,17}"
+    assert _array_text([]) == "{}"
+
+
+def test_the_public_pages_tournament_answers_as_the_orm(club: Club) -> None:
+    from django.db.models import Exists
+
+    from tournaments.models import Session
+    from tournaments.selectors.public.cache import public_tournament
+
+    tournament = make_tournament(club, pairs=4, published=True)
+    found = public_tournament(club.slug, tournament.slug)
+    assert found == tournament and found is not None and found.club == club
+    assert (found.in_gironi, found.has_sessions) == (False, False)  # type: ignore[attr-defined]
+    assert found.name == tournament.name and found.results_version == tournament.results_version
+    assert not Tournament.objects.filter(
+        Exists(Session.objects.filter(tournament=OuterRef("pk"))), pk=tournament.pk
+    ).exists()
+    assert public_tournament(club.slug, "no-such-tournament") is None
+    assert public_tournament("no-such-club", tournament.slug) is None
