@@ -97,7 +97,7 @@ def last_deals(built: Any, tables: int) -> dict[str, float]:
     from django.test import Client
     from rush_clients import ACCEPT, VALUE, deal_fields
 
-    htmx = {"HTTP_HX_REQUEST": "true"}
+    htmx: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}
     times: dict[str, list[float]] = {"the last deal written": [], "its status, to accept it": [],
                                      "the last deal accepted": []}  # fmt: skip
 

@@ -177,7 +177,8 @@ class RedisCache(django_redis.RedisCache):
             number, _expired, value = pipe.execute()
             return int(number), None if value is None else backend._serializer.loads(value)
 
-        return self._guarded(call, (None, None))
+        missed: tuple[int | None, Any] = (None, None)
+        return self._guarded(call, missed)
 
     def set_many(self, data: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> list[Any]:
         return self._guarded(lambda: super(RedisCache, self).set_many(data, timeout, version), [])

@@ -42,6 +42,7 @@ def finished_tables(tournament: Tournament, *, before: int | None = None) -> Fin
     """The outcomes of the finished tables by round (of rounds before `before`, if given);
     tables of a round still being seated count for nothing. One query (compiled once a
     process for the whole tournament: the standings read it at every finished table)."""
+    rows: Iterable[tuple[Any, ...]]
     if before is None:
         rows = PLAYED.rows(tournament.pk)
     else:
@@ -108,7 +109,7 @@ def _played(rows: Iterable[tuple[Any, ...]]) -> list[PlayedTable]:
     tables: dict[int, tuple[int, int, str, tuple[int, int, int | None, int | None, str]]] = {}
     for table_id, position, direction, pair_id, tournament_id, number, status, *result in rows:
         at_table[table_id][position or direction] = pair_id
-        tables[table_id] = (tournament_id, number, status, tuple(result))  # type: ignore[assignment]
+        tables[table_id] = (tournament_id, number, status, tuple(result))
     played = []
     for table_id, (tournament_id, number, status, totals) in tables.items():
         ns_mp, ew_mp, ns_vp, ew_vp, winner = totals
