@@ -20,8 +20,8 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import evening
@@ -101,9 +101,9 @@ def last_deals(built: Any, tables: int) -> dict[str, float]:
     times: dict[str, list[float]] = {"the last deal written": [], "its status, to accept it": [],
                                      "the last deal accepted": []}  # fmt: skip
 
-    def timed(name: str, call: Callable[[], Any], warm: bool) -> str:
+    def timed(name: str, warm: bool, send: Callable[..., Any], *args: Any) -> str:
         start = time.perf_counter()
-        response = call()
+        response = send(*args, **htmx)
         if not warm:
             times[name].append(time.perf_counter() - start)
         assert response.status_code == 200, (name, response.status_code)
@@ -116,15 +116,16 @@ def last_deals(built: Any, tables: int) -> dict[str, float]:
         ew.get(f"/p/{table.ew.token}/")
         fields, _sides = deal_fields(random.Random(table.number))
         warm = index < 2
-        text = timed("the last deal written", lambda: ns.post(
-            f"/p/{table.ns.token}/deals/", form | fields | {"number": "3"}, **htmx), warm)  # fmt: skip
+        deal = form | fields | {"number": "3"}
+        text = timed("the last deal written", warm, ns.post, f"/p/{table.ns.token}/deals/", deal)
         assert "Deal 3 sent" in text, text[:2000]
-        text = timed("its status, to accept it", lambda: ew.get(
-            f"/p/{table.ew.token}/?region=status", **htmx), warm)  # fmt: skip
+        text = timed(
+            "its status, to accept it", warm, ew.get, f"/p/{table.ew.token}/?region=status"
+        )
         found = ACCEPT.search(text)
         assert found is not None, text[:2000]
         token = {"csrfmiddlewaretoken": ew.cookies["csrftoken"].value}
-        text = timed("the last deal accepted", lambda: ew.post(found[1], token, **htmx), warm)
+        text = timed("the last deal accepted", warm, ew.post, found[1], token)
         assert "Deal 3 accepted" in text, text[:2000]
     return {name: statistics.median(values) * 1000 for name, values in times.items()}
 
