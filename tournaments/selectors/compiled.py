@@ -173,3 +173,13 @@ def joined(row: Sequence[Any], joins: Joins, model: type[M]) -> M:
     if not isinstance(root, model):
         raise TypeError(f"the row's first model is not a {model.__name__}")
     return root
+
+
+def joined_annotated(row: Sequence[Any], joins: Joins, model: type[M], names: Sequence[str]) -> M:
+    """`joined` of a row whose last columns are annotations (`names`, in the order of the
+    `values_list`), each set on the root model as the ORM sets an annotation."""
+    split = len(row) - len(names)
+    root = joined(row[:split], joins, model)
+    for name, value in zip(names, row[split:], strict=True):
+        setattr(root, name, value)
+    return root

@@ -25,7 +25,7 @@ from tournaments.rules.formats import PlayFormat
 from tournaments.rules.progress import finished_refusal
 from tournaments.rules.table_results import TableResult
 from tournaments.selectors.access import User, for_organiser
-from tournaments.selectors.compiled import CompiledRead, joined, joined_columns
+from tournaments.selectors.compiled import CompiledRead, joined, joined_annotated, joined_columns
 from tournaments.selectors.decisions import Mark, deciding_kind, marks_at
 from tournaments.selectors.organiser import seats_prefetch, table_changes, table_deals
 from tournaments.selectors.pairs import show_round_line_ups
@@ -175,10 +175,7 @@ def seat_of_table(seat_id: int) -> Seat:
     found = SEAT.rows(seat_id)
     if not found:
         raise Seat.DoesNotExist("Seat matching query does not exist.")
-    *columns, closed_by = found[0]
-    seat = joined(columns, SEAT_OF_TABLE, Seat)
-    seat.closed_by = closed_by  # type: ignore[attr-defined]
-    return seat
+    return joined_annotated(found[0], SEAT_OF_TABLE, Seat, ("closed_by",))
 
 
 def seats_of_table(table_id: int) -> list[Seat]:
@@ -190,10 +187,7 @@ def seats_of_table(table_id: int) -> list[Seat]:
 def _table_of(found: list[tuple[Any, ...]]) -> Table:
     if not found:
         raise Table.DoesNotExist("Table matching query does not exist.")
-    *columns, closed_by, decided = found[0]
-    table = joined(columns, TABLE_JOINS, Table)
-    table.closed_by, table.decided = closed_by, decided  # type: ignore[attr-defined]
-    return table
+    return joined_annotated(found[0], TABLE_JOINS, Table, ("closed_by", "decided"))
 
 
 def page_of(table: Table, *, organiser: bool = True) -> TablePage:

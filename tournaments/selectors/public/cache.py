@@ -28,7 +28,7 @@ from django.db import DatabaseError, transaction
 from django.db.models import Exists, OuterRef, QuerySet
 
 from tournaments.models import Club, Phase, Session, Tournament
-from tournaments.selectors.compiled import CompiledRead, joined, joined_columns
+from tournaments.selectors.compiled import CompiledRead, joined_annotated, joined_columns
 from tournaments.selectors.public.recent import forget, forget_all
 
 CACHE_SECONDS = 6 * 60 * 60
@@ -51,10 +51,7 @@ def public_tournament(club_slug: str, tournament_slug: str) -> Tournament | None
     found = PUBLIC_TOURNAMENT.rows(club_slug, tournament_slug)
     if not found:
         return None
-    *columns, in_gironi, has_sessions = found[0]
-    tournament = joined(columns, TOURNAMENT_JOINS, Tournament)
-    tournament.in_gironi, tournament.has_sessions = in_gironi, has_sessions  # type: ignore[attr-defined]
-    return tournament
+    return joined_annotated(found[0], TOURNAMENT_JOINS, Tournament, ("in_gironi", "has_sessions"))
 
 
 TOURNAMENT_JOINS = (("", Tournament), ("club", Club))
