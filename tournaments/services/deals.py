@@ -61,7 +61,6 @@ from tournaments.services.versions import results_changed
 NS, EW = Seat.Direction.NS.value, Seat.Direction.EW.value
 
 
-@transaction.atomic
 def deal_record(
     *,
     table: Table,
@@ -74,6 +73,7 @@ def deal_record(
     action: str = "",
     note: dict[str, Any] | None = None,
     written: Mapping[str, int] | None = None,
+    locked: bool = False,
 ) -> Deal:
     """Score and save one deal of a table (a new one, or a correction).
 
@@ -85,9 +85,34 @@ def deal_record(
     accepted it. `action` names the step in the audit record (entered or corrected unless
     said: accepted, settled) and `note` adds to what it records. Deals the players wrote for
     this number and nobody decided yet are set aside: what is saved here counts.
+
+    `locked`: the caller holds `table` as `selectors.table.locked_table` read it, in its own
+    transaction, and lets any refusal from here end that transaction (a phone's accept): the
+    table is not read again, and no savepoint is taken (two round trips fewer).
     """
-    # Lock this table's row only: other tables of the tournament save at the same time.
-    table = _locked(table)
+    with transaction.atomic(savepoint=not locked):
+        # Lock this table's row only: other tables of the tournament save at the same time.
+        return _record(
+            table if locked else _locked(table),
+            number=number, sides=sides, mode=mode, user=user, version=version, pair=pair,
+            action=action, note=note, written=written,
+        )  # fmt: skip
+
+
+def _record(
+    table: Table,
+    *,
+    number: int,
+    sides: Sequence[dict[str, Any]],
+    mode: str,
+    user: User | None,
+    version: int,
+    pair: Pair | None,
+    action: str,
+    note: dict[str, Any] | None,
+    written: Mapping[str, int] | None,
+) -> Deal:
+    """`deal_record` once the table's row is held."""
     tournament = table.round.tournament
     play_format = tournament.play_format
     _check_table_open(table, version)

@@ -34,6 +34,7 @@ from tournaments.rules.progress import finished_refusal
 from tournaments.selectors import results
 from tournaments.selectors.access import User
 from tournaments.selectors.players import seat_link_refusal
+from tournaments.selectors.proposals import proposal_of_table, proposal_sent_with
 from tournaments.selectors.table import locked_table, seat_of_table
 from tournaments.services.deal_scores import score_at_table
 from tournaments.services.deals import deal_record
@@ -73,7 +74,7 @@ def _sent_before(table: Table, seat: Seat, key: str, *, answers: int | None) -> 
     """The step this link sent before with `key` (answering proposal `answers`, for a version
     of the opponents' deal), as it stands now; None for a key never sent. A key another link
     sent, or sent for another step, is refused: it tells this link nothing."""
-    sent = DealProposal.objects.select_related("pair").filter(table=table, key=key).first()
+    sent = proposal_sent_with(table.pk, key)
     if sent is None:
         return None
     if sent.pair_id != seat.pair_id or sent.answers_id != answers:
@@ -250,9 +251,7 @@ def proposal_write(
 
 
 def _opponents_proposal(seat: Seat, table: Table, proposal_id: int) -> DealProposal:
-    proposal = (
-        DealProposal.objects.select_related("pair").filter(pk=proposal_id, table=table).first()
-    )
+    proposal = proposal_of_table(table.pk, proposal_id)
     if proposal is None:
         raise ServiceError(_("This deal is not one of your table's."))
     if proposal.direction == seat.direction:
@@ -304,6 +303,7 @@ def accepted_save(table: Table, proposal: DealProposal, *, by: Seat, with_code: 
         pair=by.pair,
         action=ResultChange.Action.ACCEPTED,
         note=note,
+        locked=True,  # held since `locked_seat`, in the step's transaction
     )
     proposal.status = DealProposal.Status.ACCEPTED
     proposal.accepted_with_code = with_code

@@ -597,6 +597,27 @@ def test_a_links_status_and_steps_read_a_fixed_handful_of_rows(club: Club) -> No
     assert len(statements(queries)) == 14, statements(queries)
     tables_read = [q for q in statements(queries) if q.startswith('SELECT "tournaments_table"')]
     assert len(tables_read) == 2  # locked for the step, then read for the page after it
+    proposal = DealProposal.objects.get(table=table)
+    accept = reverse("link_accept", args=[link(table, "ew"), proposal.pk])
+    with CaptureQueriesContext(connection) as queries:
+        answer = phone_ew.post(accept, **HTMX)
+    assert "Deal 1 accepted" in answer.content.decode()
+    assert Deal.objects.filter(table=table, number=1).count() == 1
+    # the save reads the table it locked for the step, not again; and takes no savepoint
+    tables_read = [q for q in statements(queries) if q.startswith('SELECT "tournaments_table"')]
+    assert len(tables_read) == 2  # locked for the step, then read for the page after it
+    after_seat = statements_from_seat(queries)
+    # one savepoint: the step's own (a savepoint only because the test runs in a transaction)
+    assert sum(sql.startswith("SAVEPOINT") for sql in after_seat) == 1, after_seat
+    # (SQLite reads the tournament's new results version back: PostgreSQL's UPDATE returns it)
+    assert len(statements(queries)) == (20 if connection.vendor == "postgresql" else 21)
+
+
+def statements_from_seat(queries: CaptureQueriesContext) -> list[str]:
+    """Every statement from the link's seat on (the cache's counting before it left out)."""
+    sql = [q["sql"] for q in queries]
+    first = next(i for i, text in enumerate(sql) if text.startswith('SELECT "tournaments_seat"'))
+    return sql[first:]
 
 
 def statements(queries: CaptureQueriesContext) -> list[str]:
