@@ -7,6 +7,7 @@ from scoring import InvalidDeal
 from tournaments.models import DealProposal, ResultChange, Table
 from tournaments.rules.problem_text import problem_text
 from tournaments.selectors.access import User
+from tournaments.selectors.proposals import queued_proposal
 from tournaments.services.errors import ServiceError
 
 
@@ -17,11 +18,7 @@ def queued_deal_save(table: Table, number: int, user: User | None) -> None:
     with the reason, and the deals after it keep waiting."""
     from tournaments.services.deals import deal_record  # deal_record calls this in turn
 
-    proposal = (
-        table.proposals.filter(number=number, status=DealProposal.Status.QUEUED)
-        .select_related("pair")
-        .first()
-    )
+    proposal = queued_proposal(table.pk, number)
     if proposal is None:
         return
     sides, mode = proposal.entry["sides"], proposal.mode
