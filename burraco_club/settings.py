@@ -124,6 +124,9 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, with a kept connection checked between requests without a round trip
+    # (burraco_club/postgresql/base.py)
+    DATABASES["default"]["ENGINE"] = "burraco_club.postgresql"
     # a database that does not answer is an error in seconds, not a request hung for minutes
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
         "connect_timeout", int(os.environ.get("DJANGO_DB_CONNECT_TIMEOUT", "5"))
