@@ -91,7 +91,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    # Django's, with the storage made only when a message is added or shown
+    "burraco_club.messages.LazyMessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # the app's own "page not found" while DEBUG is on (the demo); idle otherwise
     "burraco_club.errors.NotFoundPageMiddleware",

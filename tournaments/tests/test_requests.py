@@ -526,3 +526,25 @@ def test_the_command_sends_what_is_due(organiser: User, capsys: pytest.CaptureFi
     call_command("send_reset_mails")
     assert capsys.readouterr().out == "1 password-reset request(s) handled.\n"
     assert [message.to for message in mail.outbox] == [["anna@example.com"]]
+
+
+@pytest.mark.django_db
+def test_messages_are_stored_only_by_a_request_that_adds_or_shows_one(club: Club) -> None:
+    """A request that neither adds nor shows a message makes no storage for them (a phone's
+    poll, 14,000 a minute at a national round's end); one that adds a message has it shown on
+    the next page, once."""
+    from django.utils.functional import SimpleLazyObject, empty
+
+    table = players_table(club)
+    phone = Client()
+    evening = reverse("link_evening", args=[link(table, "ns")])
+    polled = phone.get(evening, HTTP_HX_REQUEST="true")
+    assert polled.status_code == 200
+    kept = polled.wsgi_request._messages  # type: ignore[attr-defined]
+    assert type(kept) is SimpleLazyObject and kept._wrapped is empty  # type: ignore[attr-defined]
+    assert "messages" not in polled.cookies
+    sent = phone.post(reverse("link_email", args=[link(table, "ns")]), {"email": ""})
+    assert sent.status_code == 302
+    shown = phone.get(evening).content.decode()
+    assert "Choose who you are, and give an address." in shown
+    assert "Choose who you are" not in phone.get(evening).content.decode()
