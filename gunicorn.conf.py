@@ -17,6 +17,7 @@ machine, docs/performance.md). Six a CPU, because a worker waiting on the databa
 spends no CPU: the extra ones keep the CPUs busy meanwhile. Each costs its memory (about 95 MB)
 and a database connection."""
 
+import gc
 import os
 
 CPUS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -29,3 +30,24 @@ threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 worker_connections = threads
 keepalive = 0
 timeout = 30
+
+
+WARM_REQUESTS = 500
+"""After this many requests a worker has made what it keeps for its life (templates compiled,
+URL patterns, compiled reads, translations): `post_request` freezes them too."""
+
+
+def post_worker_init(worker: object) -> None:
+    """The app is loaded: what exists now lives as long as the worker, so Python's garbage
+    collector is told to leave it alone (`gc.freeze`). Its full collections went through all
+    of it, 170,000 objects, about 100 ms each time, in the middle of a request; frozen, they
+    look at what requests made since (bench: 8 % of a worker's time in collections, 2.5 %
+    frozen; docs/performance.md)."""
+    gc.collect()  # what is garbage already is not kept for ever
+    gc.freeze()
+
+
+def post_request(worker: object, _request: object) -> None:
+    if getattr(worker, "nr", 0) == WARM_REQUESTS:  # the requests this worker has handled
+        gc.collect()
+        gc.freeze()
