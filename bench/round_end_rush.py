@@ -60,6 +60,7 @@ from rush_clients import (
     Timings,
     beside_trivial,
     deal_fields,
+    loop_seconds,
     open_page,
     p95,
     percentiles,
@@ -102,6 +103,7 @@ def main() -> None:
             with ThreadPoolExecutor(max_workers=8) as pool:
                 list(pool.map(open_page, opened))
                 list(pool.map(poll_once, opened))
+            speed = loop_seconds()
             cpu = CpuClock(server.pid, name)
             load_before = os.getloadavg()
             print(f"  the rush starts (gunicorn {server.pid})", flush=True)
@@ -109,6 +111,8 @@ def main() -> None:
             spent, load_after = cpu.stop(), os.getloadavg()
             report(timings, args.timeline)
             print(f"  load average {load_before[0]:.1f} before, {load_after[0]:.1f} after the rush")
+            print(f"  the machine's speed: 10 million additions in {speed:.2f} s before the "
+                  f"rush, {loop_seconds():.2f} s after")  # fmt: skip
             print(f"  CPU seconds from the rush's start to its last answer: {spent}", flush=True)
             for scale in steps:
                 print(f"  curve: {reads_step(info, phones + more, shape, scale)}", flush=True)
