@@ -50,8 +50,9 @@ def request(
     """One request on a new connection (a phone on the club's wifi): status, text, cookies.
 
     Written and read as plain bytes on a socket: the phones are not on the server in a real
-    club, but here they share its two CPUs, and `http.client` (its header parsing most) cost
-    this load generator three times the CPU for the same requests (docs/performance.md)."""
+    club, but here they share its two CPUs, and with `http.client` (its header parsing most)
+    the load generator took 11-14 CPU-seconds of the national rush's minute, 8-10 so
+    (docs/performance.md)."""
     sent = {"Host": "127.0.0.1", "Accept-Language": "en", **(headers or {})}
     if cookies:
         sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
