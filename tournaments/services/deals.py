@@ -92,96 +92,77 @@ def deal_record(
     """
     with transaction.atomic(savepoint=not locked):
         # Lock this table's row only: other tables of the tournament save at the same time.
-        return _record(
-            table if locked else _locked(table),
-            number=number, sides=sides, mode=mode, user=user, version=version, pair=pair,
-            action=action, note=note, written=written,
-        )  # fmt: skip
-
-
-def _record(
-    table: Table,
-    *,
-    number: int,
-    sides: Sequence[dict[str, Any]],
-    mode: str,
-    user: User | None,
-    version: int,
-    pair: Pair | None,
-    action: str,
-    note: dict[str, Any] | None,
-    written: Mapping[str, int] | None,
-) -> Deal:
-    """`deal_record` once the table's row is held."""
-    tournament = table.round.tournament
-    play_format = tournament.play_format
-    _check_table_open(table, version)
-    stored = stored_sides(table)
-    deal_totals = results.totals_by_deal((s.deal.number, s.direction, s.total) for s in stored)
-    refusal = deal_number_refusal(
-        play_format,
-        number,
-        list(deal_totals),
-        round_number=table.round.number,
-        closed_by=table.closed_by,  # type: ignore[attr-defined]
-    )
-    if refusal:
-        raise ServiceError(refusal)
-    if table.decided:  # type: ignore[attr-defined]
-        kind = Decision.Kind(table.decided).label  # type: ignore[attr-defined]
-        raise ServiceError(decided_table_text(table.number, str(kind), organiser=pair is None))
-    preview = score_at_table(play_format, number, sides, deal_totals)
-    check_written_totals(play_format, preview, written)  # the paper sheet's totals, if typed
-    check_later_deals(play_format, number, preview, stored)
-    check_closed_result(table, preview, table.closed_by)  # type: ignore[attr-defined]
-    result = preview.result
-
-    old_sides = {side.direction: side for side in stored if side.deal.number == number}
-    old = next(iter(old_sides.values())).deal if old_sides else None
-    before = _snapshot(old, old_sides)
-    entry = {"sides": [dict(s) for s in sides]}
-    if old is not None and set(old_sides) == {NS, EW}:
-        deal = _correct(old, old_sides, mode, entry, user, preview.sides, result)
-        deal.table = table
-    else:
-        if old is not None:  # a deal missing a side (never saved so): written anew
-            old.delete()
-        deal = Deal.objects.create(
-            table=table, number=number, mode=mode, entry=entry, entered_by_id=_user_id(user)
+        table = table if locked else _locked(table)
+        tournament = table.round.tournament
+        play_format = tournament.play_format
+        _check_table_open(table, version)
+        stored = stored_sides(table)
+        deal_totals = results.totals_by_deal((s.deal.number, s.direction, s.total) for s in stored)
+        refusal = deal_number_refusal(
+            play_format,
+            number,
+            list(deal_totals),
+            round_number=table.round.number,
+            closed_by=table.closed_by,  # type: ignore[attr-defined]
         )
-        pairs: dict[str, int] = {}
-        for seat in table.seats.all():  # an individual table: North's, East's (first) seat
-            pairs.setdefault(seat.direction, seat.pair_id)
-        _save_sides(deal, pairs, preview.sides, result)
-    after = {
-        "number": number,
-        "mode": mode,
-        "entry": deal.entry,
-        "totals": {NS: result.sides[0].total, EW: result.sides[1].total},
-        **(note or {}),
-    }
-    ResultChange.objects.create(
-        tournament=tournament,
-        table=table,
-        deal_number=number,
-        action=action or (ResultChange.Action.CORRECTED if old else ResultChange.Action.ENTERED),
-        user_id=_user_id(user),
-        pair=pair,
-        before=before,
-        after=after,
-    )
-    table.proposals.filter(
-        number=number,
-        status__in=(
-            DealProposal.Status.WAITING,
-            DealProposal.Status.DISPUTED,
-            DealProposal.Status.QUEUED,
-        ),
-    ).update(status=DealProposal.Status.REPLACED, decided_at=timezone.now())
-    _after_table_change(table, preview.table)
-    if old is None:
-        queued_deal_save(table, number + 1, user)
-    return deal
+        if refusal:
+            raise ServiceError(refusal)
+        if table.decided:  # type: ignore[attr-defined]
+            kind = Decision.Kind(table.decided).label  # type: ignore[attr-defined]
+            raise ServiceError(decided_table_text(table.number, str(kind), organiser=pair is None))
+        preview = score_at_table(play_format, number, sides, deal_totals)
+        check_written_totals(play_format, preview, written)  # the paper sheet's totals, if typed
+        check_later_deals(play_format, number, preview, stored)
+        check_closed_result(table, preview, table.closed_by)  # type: ignore[attr-defined]
+        result = preview.result
+
+        old_sides = {side.direction: side for side in stored if side.deal.number == number}
+        old = next(iter(old_sides.values())).deal if old_sides else None
+        before = _snapshot(old, old_sides)
+        entry = {"sides": [dict(s) for s in sides]}
+        if old is not None and set(old_sides) == {NS, EW}:
+            deal = _correct(old, old_sides, mode, entry, user, preview.sides, result)
+            deal.table = table
+        else:
+            if old is not None:  # a deal missing a side (never saved so): written anew
+                old.delete()
+            deal = Deal.objects.create(
+                table=table, number=number, mode=mode, entry=entry, entered_by_id=_user_id(user)
+            )
+            pairs: dict[str, int] = {}
+            for seat in table.seats.all():  # an individual table: North's, East's (first) seat
+                pairs.setdefault(seat.direction, seat.pair_id)
+            _save_sides(deal, pairs, preview.sides, result)
+        after = {
+            "number": number,
+            "mode": mode,
+            "entry": deal.entry,
+            "totals": {NS: result.sides[0].total, EW: result.sides[1].total},
+            **(note or {}),
+        }
+        done = ResultChange.Action.CORRECTED if old else ResultChange.Action.ENTERED
+        ResultChange.objects.create(
+            tournament=tournament,
+            table=table,
+            deal_number=number,
+            action=action or done,
+            user_id=_user_id(user),
+            pair=pair,
+            before=before,
+            after=after,
+        )
+        table.proposals.filter(
+            number=number,
+            status__in=(
+                DealProposal.Status.WAITING,
+                DealProposal.Status.DISPUTED,
+                DealProposal.Status.QUEUED,
+            ),
+        ).update(status=DealProposal.Status.REPLACED, decided_at=timezone.now())
+        _after_table_change(table, preview.table)
+        if old is None:
+            queued_deal_save(table, number + 1, user)
+        return deal
 
 
 def _user_id(user: User | None) -> int | None:
