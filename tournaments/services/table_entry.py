@@ -21,6 +21,7 @@ from tournaments.rules.links import pair_code_read
 from tournaments.selectors.access import User
 from tournaments.selectors.players import switch_refusal
 from tournaments.selectors.progress import closing_round
+from tournaments.selectors.proposals import proposal_of_table
 from tournaments.services import events
 from tournaments.services.errors import ServiceError
 from tournaments.services.links import code_matches
@@ -81,9 +82,7 @@ def _accept_with_code(*, seat: Seat, proposal_id: int, code: str) -> tuple[Sent 
         raise ServiceError(_("This pair sits out this round (a bye): there is nothing to enter."))
     opponents.table, opponents.round = table, table.round
     link_check(opponents)
-    proposal = (
-        DealProposal.objects.select_related("pair").filter(pk=proposal_id, table=table).first()
-    )
+    proposal = proposal_of_table(table.pk, proposal_id)
     if proposal is None:
         raise ServiceError(_("This deal is not one of your table's."))
     if proposal.direction != seat.direction:
